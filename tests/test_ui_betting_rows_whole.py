@@ -35,3 +35,20 @@ def test_every_stake_fits_its_chip_under_alerts(qtbot, table_factory, size, aler
     assert len(grid.painted_stakes) == 7 * len(Bet)
     assert line <= chip_h + 0.5, f"{size}, {alerts} alerts: rows {rh:.1f} px, a stake's {line:.1f} px line in a {chip_h:.1f} px chip"
     assert grid.geometry().bottom() < window.betting.total.geometry().top() or not window.betting.total.isVisible()
+
+
+@pytest.mark.parametrize("size", [(960, 540), (1920, 1080)])
+def test_a_settled_stakes_mark_is_as_large_as_its_amount(qtbot, table_factory, size):
+    """qaAH F4: the ✓ / ✗ after a settled stake were 5-8 px, the win or loss told by the chip's red or green alone
+    at a metre.  Each settled cell draws its mark before its amount, in letters at least as large."""
+    window = table_factory("manual", size=size)
+    settle(qtbot, window, [(seat, bet) for seat in range(1, 8) for bet in Bet])
+    grid = window.betting.grid
+    qtbot.wait(300)
+    grid.repaint()
+    marks = getattr(grid, "painted_marks", {})
+    settled = {key for key, text in grid.painted_stakes.items() if text[-1] in "✓✗="}
+    assert len(settled) == 7 * len(Bet)
+    assert set(marks) == settled, f"{size}: {len(settled) - len(marks)} stakes with a small mark after them"
+    for key, (mark, mark_px, amount_px) in marks.items():
+        assert grid.painted_stakes[key].endswith(mark) and mark_px >= amount_px, (size, key, mark_px, amount_px)

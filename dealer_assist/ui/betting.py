@@ -151,6 +151,7 @@ class BetGrid(QWidget):
         p.drawText(total, Qt.AlignmentFlag.AlignCenter, "Seat total")
         self.painted_stakes: dict = {}  # (seat, bet) -> the text drawn in its cell (tests read it)
         self.painted_widths: dict = {}  # (seat, bet) -> (the text's width, the room it had)
+        self.painted_marks: dict = {}  # (seat, bet) -> (result mark, its px, the amount's px) where drawn big
         for seat in range(1, self.seats + 1):
             p.setFont(theme.font(fpx, bold=True))
             p.setPen(theme.TEXT)
@@ -164,23 +165,7 @@ class BetGrid(QWidget):
                 p.setBrush(fill)
                 p.drawRoundedRect(rect, 4, 4)
                 if stake:
-                    d = min(rect.height() * 0.6, rect.width() * 0.22)  # a tall cell's chip stays beside its text
-                    chip = QRectF(rect.left() + 3, rect.center().y() - d / 2, d, d)
-                    text = fmt(stake) + (RESULT_MARKS[result.result] if result else "")  # not told by colour alone
-                    room = rect.adjusted(chip.width() + 4, 0, -2, 0)
-                    text_font = theme.fitted_font(fpx * theme.LABEL_SCALE, text, room.width())
-                    if not theme.fits(text_font, text, room.width()):
-                        room = rect.adjusted(2, 0, -2, 0)  # the amount before the chip: too narrow for both
-                        text_font = theme.fitted_font(fpx * theme.LABEL_SCALE, text, room.width())
-                    else:
-                        p.setBrush(theme.chip_colour(stake))
-                        p.setPen(QPen(theme.TEXT, 1))
-                        p.drawEllipse(chip)
-                    p.setPen(theme.TEXT)
-                    self.painted_stakes[(seat, bet)] = text
-                    self.painted_widths[(seat, bet)] = (QFontMetricsF(text_font).horizontalAdvance(text), room.width())
-                    p.setFont(text_font)
-                    p.drawText(room, Qt.AlignmentFlag.AlignCenter, text)
+                    self._paint_stake(p, rect, seat, bet, stake, result, fpx)
                 if open_ and (seat, bet) == self.cursor:
                     p.setPen(QPen(theme.GOLD, 3))
                     p.setBrush(Qt.BrushStyle.NoBrush)
@@ -192,6 +177,39 @@ class BetGrid(QWidget):
                 p.drawText(self._cell_rect(seat, len(BETS) + 1), Qt.AlignmentFlag.AlignCenter, fmt(total))
         self._paint_limits(p, state.rules.limits, fpx)
         p.end()
+
+    def _paint_stake(self, p: QPainter, rect: QRectF, seat: int, bet: Bet, stake: Decimal, result, fpx: float) -> None:
+        """A cell's stake, after its chip; once settled, after its result's mark (✓ ✗ =) drawn as tall as the chip
+        (qaAH F4: a mark of 5-8 px after the amount, the win or loss told by red or green alone at a metre)."""
+        mark = RESULT_MARKS[result.result].strip() if result else ""
+        text = fmt(stake)
+        if mark:
+            mark_font = theme.font(max(rect.height() * 0.95, fpx * theme.LABEL_SCALE), bold=True)
+            slot = QRectF(rect.left() + 3, rect.top(), QFontMetricsF(mark_font).horizontalAdvance(mark) + 2,
+                          rect.height())
+        else:
+            d = min(rect.height() * 0.6, rect.width() * 0.22)  # a tall cell's chip stays beside its text
+            slot = QRectF(rect.left() + 3, rect.center().y() - d / 2, d, d)
+        room = rect.adjusted(slot.width() + 4, 0, -2, 0)
+        text_font = theme.fitted_font(fpx * theme.LABEL_SCALE, text, room.width())
+        if theme.fits(text_font, text, room.width()):
+            p.setPen(QPen(theme.TEXT, 1))
+            if mark:
+                p.setFont(mark_font)
+                p.drawText(slot, Qt.AlignmentFlag.AlignCenter, mark)
+                self.painted_marks[(seat, bet)] = (mark, mark_font.pixelSize(), text_font.pixelSize())
+            else:
+                p.setBrush(theme.chip_colour(stake))
+                p.drawEllipse(slot)
+        else:  # too narrow for both: the amount alone, its mark after it (not told by colour alone)
+            text += f" {mark}" if mark else ""
+            room = rect.adjusted(2, 0, -2, 0)
+            text_font = theme.fitted_font(fpx * theme.LABEL_SCALE, text, room.width())
+        p.setPen(theme.TEXT)
+        self.painted_stakes[(seat, bet)] = f"{fmt(stake)} {mark}" if mark else text
+        self.painted_widths[(seat, bet)] = (QFontMetricsF(text_font).horizontalAdvance(text), room.width())
+        p.setFont(text_font)
+        p.drawText(room, Qt.AlignmentFlag.AlignCenter, text)
 
     def limit_texts(self, limits) -> list[str]:
         """The limits row as drawn: ``Limits``, each bet's ``min–max``, the payout cap per seat."""
