@@ -52,3 +52,26 @@ def test_a_settled_stakes_mark_is_as_large_as_its_amount(qtbot, table_factory, s
     assert set(marks) == settled, f"{size}: {len(settled) - len(marks)} stakes with a small mark after them"
     for key, (mark, mark_px, amount_px) in marks.items():
         assert grid.painted_stakes[key].endswith(mark) and mark_px >= amount_px, (size, key, mark_px, amount_px)
+
+
+def test_the_limits_row_fits_its_cells_at_a_larger_text_scale(qtbot, table_factory):
+    """qaAH F5: with --text-scale 1.25 at 960x540 the payout cap "win ≤ 20000" ran past the grid's last cell and
+    the window's edge, its last digit cut.  Every text of the Limits row lies within its cell."""
+    theme.set_text_scale(1.25)
+    try:
+        window = table_factory("manual", size=(960, 540), odds=True)  # the odds table widens the right column
+        settle(qtbot, window, [(1, Bet.BANKER), (3, Bet.TIE), (4, Bet.PLAYER_PAIR), (2, Bet.PLAYER)])
+        grid = window.betting.grid
+        qtbot.waitUntil(lambda: bool(grid.painted_limits), timeout=3000)
+        qtbot.wait(300)
+        grid.repaint()
+        texts = grid.painted_limits
+        assert texts[-1].endswith("≤ 20000")
+        cells = [grid._cell_rect(grid.seats + 1, col) for col in range(len(texts))]
+        fonts = [theme.fitted_font(min(grid.height() / (grid.seats + 2) * 0.68, grid.unit) * theme.LABEL_SCALE, text,
+                                   cell.width() - 4) for text, cell in zip(texts, cells)]
+        for text, font, cell in zip(texts, fonts, cells):
+            assert QFontMetricsF(font).horizontalAdvance(text) <= cell.width(), f"{text!r} wider than its cell"
+        assert cells[-1].right() <= grid.width() + 0.5
+    finally:
+        theme.set_text_scale(1.0)

@@ -222,9 +222,16 @@ class BetGrid(QWidget):
         band = self._cell_rect(row, 0).united(self._cell_rect(row, len(BETS) + 1))
         p.fillRect(band, theme.FELT_DARK)
         self.painted_limits = self.limit_texts(limits)
+        self.limit_widths: list[tuple[float, float]] = []  # each text's width as drawn, and its cell's room
         for col, text in enumerate(self.painted_limits):
             cell = self._cell_rect(row, col)
-            p.setFont(theme.fitted_font(fpx * theme.LABEL_SCALE, text, cell.width() - 4))
+            font = theme.fitted_font(fpx * theme.LABEL_SCALE, text, cell.width() - 4)
+            if col == len(BETS) + 1 and not theme.fits(font, text, cell.width() - 4):
+                # the payout cap without its word rather than its last digit past the window's edge (qaAH F5)
+                text = self.painted_limits[col] = text.removeprefix("win ")
+                font = theme.fitted_font(fpx * theme.LABEL_SCALE, text, cell.width() - 4)
+            self.limit_widths.append((QFontMetricsF(font).horizontalAdvance(text), cell.width() - 4))
+            p.setFont(font)
             p.setPen(theme.GOLD if col in (0, len(BETS) + 1) else theme.TEXT)
             p.drawText(cell, Qt.AlignmentFlag.AlignCenter, text)
 
