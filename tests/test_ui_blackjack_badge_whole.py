@@ -67,3 +67,18 @@ def test_badges_and_totals_are_whole_or_not_drawn(qtbot, show_window, size, aler
             assert inside(hand.place.label, hand.total.ink), f"{where}: total {hand.total.text!r} clipped"
             assert hand.total.text.split() == ["21", "x2"], where
             assert hand.place.cards.height() >= min(unit * 2, CARD_LEAST_PX), f"{where}: cards {hand.place.cards.height()} px"
+
+
+def test_split_hands_cards_are_as_large_as_their_seat_allows_at_1280x720(qtbot, show_window):
+    """qaAH F7: seven seats split and doubled at 1280x720 drew three-card hands 40 px tall (indices 5 px, the
+    covered cards' suits lost) under 18 px totals and a badge on two lines, the seat's width half used.  The
+    cards now take a bigger share: at least 52 px tall (their index 8 px), every text still whole."""
+    window = show_window(BlackjackWindow(crowded_table(), None), size=(1280, 720))
+    qtbot.waitUntil(lambda: len(window.table.placed) == 7)
+    qtbot.wait(200)
+    window.table.repaint()
+    for seat, hands in window.table.placed.items():
+        for hand in hands:
+            assert hand.place.cards.height() >= 52, f"seat {seat}: cards {hand.place.cards.height():.0f} px tall"
+            assert hand.badge.text.replace("\n", " ") in ("LOSE 10,000.00", "-10,000.00")
+            assert inside(badge_inside(hand.place.badge), hand.badge.ink) and inside(hand.place.label, hand.total.ink)

@@ -28,6 +28,9 @@ MIN_PX = 8
 #: The least height of a hand's cards (px, and at most two seat units) a layout keeps before it gives the
 #: words room: below it a card's corner index no longer reads.
 CARD_LEAST_PX = 24
+#: The height of cards that read well, in seat units, against a unit and a bit of letters: at four, a split
+#: seat's cards at 1280x720 were 40 px tall under 18 px totals, their indices 5 px (qaAH F7).
+CARD_UNITS = 5
 CENTRE = Qt.AlignmentFlag.AlignCenter
 
 
@@ -182,9 +185,9 @@ def layout_hands(body: QRectF, n: int, unit: float, label: str, badge: tuple[str
                 shown_badge = fit_badge(*badge, inside, unit * 1.3, badge_forms(badge[0]))
                 text_px = min(total.px, shown_badge.px)
                 # neither the words nor the cards may be sacrificed: the weaker of the two, against what
-                # reads well (a unit and a bit of letters, cards four units tall), decides; their sum breaks ties
+                # reads well (a unit and a bit of letters, cards :data:`CARD_UNITS` tall), decides; their sum breaks ties
                 card_h = first.cards.height()
-                score = min(text_px / (unit * 1.2), card_h / (unit * 4)) * 1000 + text_px + card_h / 4
+                score = min(text_px / (unit * 1.2), card_h / (unit * CARD_UNITS)) * 1000 + text_px + card_h / 4
                 forms = badge_forms(badge[0])
                 key = (bool(fit_badge(*needed, first.label, unit * 1.5, total_forms(shown or label)).text),
                        card_h >= min(unit * 2, CARD_LEAST_PX),
