@@ -81,6 +81,8 @@ class BlackjackBanner(QWidget):
 
 
 #: The decision buttons: action, label, key.
+#: The most cards the deck check lists by name in a line (missing, still due back); the rest are counted.
+MOST_LISTED = 26
 #: The pixels of an action button's width its words leave free (its rounded edges and a margin).
 BUTTON_PAD = 12
 DECISIONS = (("hit", "HIT", "H"), ("stand", "STAND", "S"), ("double", "DOUBLE", "D"), ("split", "SPLIT", "P"))
@@ -525,11 +527,18 @@ class DeckPanel(QWidget):
         red, gold = QColor("#ff6b5e").name(), theme.GOLD.name()
         parts = []
         for line in rec.describe():
+            if line.startswith("MISSING") and len(rec.missing) > MOST_LISTED:
+                # the first cards and a count of the rest, the advice kept: 99 missing at 1280x720 ran out of the
+                # panel mid-line, the clubs, the advice and the counts below out of sight unsaid (qaAH F8)
+                line = (f"MISSING {len(rec.missing)}: " + " ".join(c.label for c in rec.missing[:MOST_LISTED])
+                        + f" … and {len(rec.missing) - MOST_LISTED} more (look on the table and ask the players "
+                        "before the new deck goes in)")
             colour = red if line.startswith(("MISSING", "SEEN TOO OFTEN")) else gold if "complete" in line else theme.TEXT.name()
             parts.append(f"<div style='color:{colour}'>{line}</div>")
         if rec.due_back:
-            parts.append("<div>still due back: " + " ".join(c.label for c in rec.due_back[:26])
-                         + (" …" if len(rec.due_back) > 26 else "") + "</div>")
+            parts.append("<div>still due back: " + " ".join(c.label for c in rec.due_back[:MOST_LISTED])
+                         + (f" … and {len(rec.due_back) - MOST_LISTED} more" if len(rec.due_back) > MOST_LISTED else "")
+                         + "</div>")
         self.lines.setText("".join(parts))
         self.buttons["return_stub"].setEnabled(bool(state.stub_left))
         self.buttons["void_return"].setEnabled(bool(ledger.returned))
