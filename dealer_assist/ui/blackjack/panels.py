@@ -555,7 +555,7 @@ class CardField(CardEntry):
         super().__init__(session, parent)
         self.message = theme.plain(QLabel(""))
         self.message.setWordWrap(True)
-        self.layout().addWidget(self.message, 1)
+        self.row.addWidget(self.message, 1)
         self.set_unit(16)
 
     def set_unit(self, unit: int) -> None:
