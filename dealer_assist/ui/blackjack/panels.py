@@ -327,6 +327,32 @@ class SettlementPanel(QWidget):
 
     def _retitle(self) -> None:
         self.title.setText(titled(self.title, self._title, *self.lines_out_of_sight()))
+        self._cover_cut_lines()
+
+    def _cover_cut_lines(self) -> None:
+        """Felt over the parts of lines cut at the list's edges: a payment is read whole or not at all, not its
+        call without its reason (qaAH F9) nor a sliver of the line above a page (qaAF F7).  They are counted in
+        the title as out of sight."""
+        view = self.scroll.viewport()
+        places = self._places()
+        head = max([bottom for top, bottom in places if top < 0 < bottom], default=0)
+        foot = min([top for top, bottom in places if top >= 0 and bottom > view.height()], default=view.height())
+        for cover, (y, h) in zip(self._covers(), ((0, head), (foot, view.height() - foot))):
+            cover.setGeometry(0, y, view.width(), max(0, h))
+            cover.setVisible(h > 0)
+            cover.raise_()
+
+    def _covers(self) -> tuple[QWidget, QWidget]:
+        if not hasattr(self, "_cover_pair"):
+            pair = []
+            for _ in range(2):
+                cover = QWidget(self.scroll.viewport())
+                cover.setAttribute(Qt.WidgetAttribute.WA_StyledBackground, True)
+                cover.setStyleSheet(f"background: {theme.FELT.name()};")
+                cover.hide()
+                pair.append(cover)
+            self._cover_pair = tuple(pair)
+        return self._cover_pair
 
     def _fill(self, rows: list[tuple[str, str, str, Optional[QColor], str]]) -> None:
         """The list's lines: (who, stake, call, the call's colour, a reason under them or "")."""
