@@ -13,7 +13,7 @@ import math
 from decimal import Decimal
 from typing import Any, Optional
 
-from PySide6.QtCore import QRectF, Qt, Signal
+from PySide6.QtCore import QRectF, Qt, QTimer, Signal
 from PySide6.QtGui import QFontMetrics, QFontMetricsF, QPainter, QPen
 from PySide6.QtWidgets import (QButtonGroup, QHBoxLayout, QLabel, QPushButton, QSizePolicy, QVBoxLayout,
                                QWidget)
@@ -294,6 +294,8 @@ class BettingPanel(QWidget):
         lay.addLayout(self.command_row)
         lay.addLayout(foot)
         self.last_error: Optional[str] = None
+        self._placing = QTimer(self, singleShot=True, interval=0)
+        self._placing.timeout.connect(self._place_commands)
         self._shown_chip: Optional[Decimal] = None
         self._shown_refused: Optional[bool] = None
         self.set_unit(16)
@@ -343,7 +345,7 @@ class BettingPanel(QWidget):
         self.total.setFont(theme.font(unit * 1.2, bold=True))
         self._unit = unit
         self.set_message_scale(1.0)
-        self._place_commands()
+        self._placing.start()
 
     def set_message_scale(self, scale: float) -> None:
         """The message's font at ``scale`` of its size: a long one is made smaller rather than cut."""
@@ -355,14 +357,24 @@ class BettingPanel(QWidget):
 
     def resizeEvent(self, event) -> None:
         super().resizeEvent(event)
-        self._place_commands()
+        self._placing.start()  # weighed once the layout has settled: new fonts change the chips' least widths
+
+    def showEvent(self, event) -> None:  # noqa: N802 (Qt's name)
+        super().showEvent(event)
+        self._placing.start()
 
     def _place_commands(self) -> None:
         """The commands beside the chips where both fit at their full width, else on a row of their own:
         nine chips left "Clear All Bets" cut to "ear All Be"."""
+        if not self.isVisible():
+            return  # weighed at the width it is shown at (640 px before, which sent six chips' commands below)
         spacing = self.chip_row.spacing()
-        widgets = [self.chip_label, *self.chip_buttons.values(), *self.buttons.values()]
-        need = sum(w.sizeHint().width() + spacing for w in widgets if not w.isHidden())
+        widgets = [w for w in (self.chip_label, *self.chip_buttons.values(), *self.buttons.values()) if not w.isHidden()]
+        # A chip's least width is set above its size hint, and the row is as wide as their sum at least: weighed by
+        # the hints alone, seven chips at 1366x768 kept the commands beside them, "Clear All Bets" squeezed to
+        # "lear All Bet" (qaAH F15).  Beside them the panel may take width from the column beside it, so they go
+        # back beside only where its own width holds them.
+        need = sum(max(w.sizeHint().width(), w.minimumWidth()) for w in widgets) + spacing * (len(widgets) - 1)
         below = need > self.width()
         if below == self.commands_below():
             return

@@ -168,6 +168,7 @@ class MainWindow(QMainWindow, StepsDown):
         left.addWidget(self.betting, self._betting_share(self.betting.commands_below()))
         self.betting.commands_moved.connect(
             lambda below: self.left.setStretchFactor(self.betting, self._betting_share(below)))
+        self.betting.commands_moved.connect(lambda _: self._room_timer.start())  # a row more or less: weighed again
         right = QVBoxLayout()
         right.addWidget(self.right, 1)
         right.addWidget(self.status, 0)
