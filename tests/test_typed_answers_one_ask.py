@@ -110,3 +110,57 @@ def test_the_read_waiting_under_the_ask_waits_for_the_card_typed_again(tmp_path,
     assert s.enter_card("KC") is None and s.confirm_pending() is None
     assert [c.code for c in s.state.round.cards] == ["9S", "KC", "2C"]
     s.close()
+
+
+@pytest.mark.parametrize("then", ["live", "restart"])
+@pytest.mark.parametrize("how", ["enter", "read_enter"])
+def test_the_card_typed_before_the_ask_taken_for_it_then_voided_is_asked_for_again(tmp_path, how, then):
+    """rev25 F1: Enter said Q♥ was the unread card (with no read waiting, or on the read held under the ask);
+    Q♥ voided after all (a typo): no wait came back, and the next read went where the unread card lay."""
+    path = tmp_path / "j.sqlite"
+    s = typed_then_asked(path)
+    if how == "enter":
+        assert s.answer_typed_unread(True) is None
+    else:
+        read(s, "2C", 3)
+        assert s.confirm_pending() is None  # 2C played: Q♥ was the unread card
+        void(s)  # 2C
+    void(s)  # Q♥
+    assert codes(s) == ["unreadable"] and s.cards_due(CAMERA) == 1
+    if then == "restart":
+        s.close()
+        s = table(path)
+        assert codes(s) == ["unreadable"] and s.cards_due(CAMERA) == 1
+    read(s, "4D", 4)
+    assert s.snapshot.pending is not None and [c.code for c in s.state.round.cards] == ["9S"]
+    s.close()
+
+
+def test_a_card_typed_and_voided_before_the_ask_answers_none(tmp_path):
+    """rev25 F7: Q♥ typed with no wait standing, voided, then the camera asked: the ask named Q♥ as typed for it,
+    and Enter let the next read go where the unread card lay."""
+    s = table(tmp_path / "j.sqlite")
+    s.deal()
+    read(s, "9S", 1)
+    assert s.enter_card("QH") is None
+    void(s)
+    s.handle(Unreadable(CAMERA, time.time(), seq=2))
+    assert codes(s) == ["unreadable"]
+    s.close()
+
+
+def test_a_restart_takes_the_copy_the_live_table_took_for_the_ask(tmp_path):
+    """rev25 F6: Q♥ typed twice (the second a slip), the camera asks: the live table took the first Q♥ for it, a
+    restart the last, so V of the second asked for the card again after a restart only."""
+    path = tmp_path / "j.sqlite"
+    s = table(path)
+    s.deal()
+    read(s, "9S", 1)
+    assert s.enter_card("QH") is None and s.enter_card("QH") is None
+    s.handle(Unreadable(CAMERA, time.time(), seq=2))
+    assert codes(s) == [TYPED_UNREAD]
+    s.close()
+    s = table(path)
+    void(s)  # the second Q♥: not the one the ask named
+    assert codes(s) == [TYPED_UNREAD]
+    s.close()

@@ -569,21 +569,24 @@ class TableSession(SessionCore):
                        expected: Optional[dict] = None) -> Optional[str]:
         """Void the last card of the round (a correction): needs a supervisor's PIN and a reason when
         the table has supervisors configured.  ``expected`` is the :meth:`correction_target` the
-        supervisor was shown (see :meth:`_correct`)."""
-        state = self._snap.state
-        op = void_op(state)
-        if op is None:
-            return self._refuse(_not_reopened(state) or "no card of this round to void")
-        card = op == "void_card"
-        error = self._correct({"op": op}, "void_card", None, supervisor, pin, why,
-                              "card {cards} voided" if card else
-                              "burn card {cards} voided: " + ("show the burn card again (its value sets the burn)"
-                                                              if len(state.shoe.burned) == 1 else
-                                                              f"{state.shoe.burn_left + 1} more card(s) to burn face down"),
-                              expected)
-        if error is None:
-            self._voided_asks(self._card_voided())
-        return error
+        supervisor was shown (see :meth:`_correct`).  Under the lock: a read taken between the void and its
+        holds' update would wait under the wrong one (rev25 F9)."""
+        with self._lock:
+            state = self._snap.state
+            op = void_op(state)
+            if op is None:
+                return self._refuse(_not_reopened(state) or "no card of this round to void")
+            card = op == "void_card"
+            error = self._correct({"op": op}, "void_card", None, supervisor, pin, why,
+                                  "card {cards} voided" if card else
+                                  "burn card {cards} voided: " + ("show the burn card again (its value sets the burn)"
+                                                                  if len(state.shoe.burned) == 1 else
+                                                                  f"{state.shoe.burn_left + 1} more card(s) to burn "
+                                                                  "face down"),
+                                  expected)
+            if error is None:
+                self._voided_asks(self._card_voided())
+            return error
 
     def void_round(self, supervisor: str = "", pin: str = "", why: str = "",
                    expected: Optional[dict] = None) -> Optional[str]:

@@ -751,8 +751,8 @@ class SessionCore(abc.ABC):
             return self._devices.get(source, ("", ""))[0]
 
     def source_position(self, source: str) -> tuple[Optional[str], Optional[int]]:
-        """The boot id and the SEQ of the last frame journaled (a card's, an unread card's, an ERR's or EMPTY's) of
-        the count ``source``'s reader goes on with ((None, None) for one it never heard); see :meth:`source_count`."""
+        """The boot id and the last card SEQ of the count ``source``'s reader goes on with ((None, None) for
+        one it never heard); see :meth:`source_count`."""
         with self._lock:
             count = self._counts.count(source)
             return count.boot, count.last_seq
@@ -801,7 +801,8 @@ class SessionCore(abc.ABC):
             self._hold_next(source, why)
 
         alerts: dict[str, dict] = {}  # the alerts that explain a hold, by code
-        typed_at: dict[str, int] = {}  # where the last card typed of each code was placed (_placed_count)
+        typed_at: dict[str, list[int]] = {}  # where the cards typed of each code were placed (_placed_count)
+        asked_again: Optional[EndedWait] = None  # a card typed for a camera's ask, voided: asked for at the next entry
         typed: list[Card] = []  # the cards typed for the missing ones the first read waiting is held behind
         self._hold_of, self._cards_due, self._typed_for_open, self._ended, self._placements = {}, {}, {}, {}, []
         self._placed_count = 0
@@ -810,11 +811,12 @@ class SessionCore(abc.ABC):
         for kind, payload in reversed(entries):
             settles = False  # whether the live table settled the waits' alerts here (_settle_hold_alerts)
             if places_a_card(kind, payload):  # as live (_write)
+                asked_again = None  # its entry comes right after the void, before any card
                 self._last_ended = None
                 self._placements = [*self._placements[-15:], None]
                 self._placed_count += 1
                 if payload.get("source") == "keyboard" and isinstance(payload.get("card"), str):
-                    typed_at[payload["card"]] = self._placed_count
+                    typed_at.setdefault(payload["card"], []).append(self._placed_count)
             if kind == "card_unreadable" and isinstance(payload.get("source"), str):
                 zone, codes = payload.get("zone"), payload.get("candidates")
                 self._note_zone(payload["source"], payload.get("why"),
@@ -824,7 +826,13 @@ class SessionCore(abc.ABC):
                 self._forget_found(payload["card"])
             elif kind == "correction":
                 if self.VOIDS_A_CARD(payload):
-                    ended = self._card_voided()  # as live: a card typed for a wait is due again
+                    for places in typed_at.values():  # a card voided is typed for no ask (as live, _typed_loose)
+                        if self._placed_count in places:
+                            places.remove(self._placed_count)
+                    ended = self._card_voided(defer_asks=True)  # as live: a card typed for a wait is due again
+                    if ended is not None and ended.asked:
+                        asked_again = ended  # done at the entry after it that says so (voided: true)
+                        continue
                     for shown in ended.alerts if ended is not None else ():
                         if isinstance(shown, dict):
                             alerts[shown["code"]] = shown
@@ -862,10 +870,16 @@ class SessionCore(abc.ABC):
                 if "gap" in codes:
                     self._hold_of = {s: h for s, h in self._hold_of.items() if h[0] != AFTER_A_GAP}
                     settles = True
-                if TYPED_UNREAD in codes and "typed_right" in payload:  # Enter or Del on it (answer_typed_unread)
+                if TYPED_UNREAD in codes and payload.get("voided") is True and asked_again is not None:
+                    ask, asked_again = self._ask_again(asked_again), None  # as live (_voided_asks)
+                    if queue and queue[0][0].get("source") == ask.source and queue[0][1] != ask.number \
+                            and whys.get(queue[0][1]) == AFTER_TYPED_UNREAD:
+                        queue[0] = (queue[0][0], ask.number)
+                        whys[ask.number] = ask.why
+                elif TYPED_UNREAD in codes and "typed_right" in payload:  # Enter or Del on it (answer_typed_unread)
                     for source in [s for s, h in self._hold_of.items() if h[0] == AFTER_TYPED_UNREAD]:
                         if payload["typed_right"]:
-                            del self._hold_of[source]
+                            self._hold_ended(source)
                         else:
                             self._open_hold(source, AFTER_AN_UNREADABLE)
                     settles = bool(payload["typed_right"])
@@ -891,8 +905,7 @@ class SessionCore(abc.ABC):
                     settles = kind != "read_dropped" and (hold is not None or _waits_by_itself(read))
                     if kind != "read_dropped" and read.get("source") in self._hold_of \
                             and self._hold_of[read["source"]][1] == hold:
-                        del self._hold_of[read["source"]]
-                        self._cards_due.pop(hold, None)
+                        self._hold_ended(read["source"])
                 if kind == "read_dropped" and isinstance(payload.get("source"), str) and not payload.get(PARKED):
                     self._hold_for_dropped(payload["source"], payload.get("doubt"))
                     if (queue and payload.get("doubt") and payload.get("doubt") == self.NEW_SHOE_FIRST_WAITS
@@ -922,7 +935,7 @@ class SessionCore(abc.ABC):
                 if left is not None:
                     hold_next(*left)
                 if kind == "card_unreadable" and payload.get("typed_for_it") in typed_at:  # as live (_unreadable)
-                    self._claim_typed(str(payload.get("source")), typed_at[payload["typed_for_it"]])
+                    self._claim_first(str(payload.get("source")), typed_at[payload["typed_for_it"]])
             if settles and not self._hold_of:
                 self._stash_alerts(tuple(alerts.values()))  # as live (_settle_hold_alerts)
                 alerts.clear()  # what they told of is settled: a later restart must not show them again
@@ -1011,8 +1024,8 @@ class SessionCore(abc.ABC):
               source_seq: Optional[int] = None, new_count: bool = False) -> None:
         """Show an alert and journal it; ``source`` names the reader whose next read it holds (a restart
         restores that hold from it, see _restore_holds); ``source_seq``, the SEQ of the frame of that reader it tells
-        of (a DOUBLE_FEED's, an ERR's, SHOE EMPTY's: a restart goes on after it, see :mod:`.shoe_counts`, and a
-        shoe maker's engineer asked about a dispute reads the frames' order, qaAC F9); ``new_count``,
+        of (a shoe maker's engineer asked about a dispute reads the frames' order, qaAC F9; a DOUBLE_FEED's stood
+        for a card: a restart goes on after it, see :mod:`.shoe_counts`); ``new_count``,
         that frame began a new count of that reader's shoe (its HELLO lost: a restart goes on in that count)."""
         with self._lock:
             a = Alert(code, level, title, text, action, self._clock())
@@ -1268,7 +1281,7 @@ class SessionCore(abc.ABC):
             self._publish(replace(self._snap, alerts=tuple(a for a in self._snap.alerts if a.code != TYPED_UNREAD)))
             for source in sources:
                 if right:
-                    del self._hold_of[source]
+                    self._hold_ended(source)
                 else:
                     self._open_hold(source, AFTER_AN_UNREADABLE)
             if right:
@@ -1603,23 +1616,23 @@ class SessionCore(abc.ABC):
         """Whether a journaled correction took the last card played back (each game says)."""
         return False
 
-    def _card_voided(self) -> Optional[EndedWait]:
+    def _card_voided(self, defer_asks: bool = False) -> Optional[EndedWait]:
         """The last card played was voided: if it was typed for a hold still waiting for more (several cards
         unread in a row), that card is due again (qaAB F8: KD typed, voided, QH typed ended the wait, and the
         next read was played where the second unread card still lay untyped).  If it was the card that ended
         such a wait, the wait is back, its alerts with it (rev21 R2).  The wait the void made longer is
-        returned (its alerts: those to show again), for a restart to do the same."""
+        returned (its alerts: those to show again), for a restart to do the same.  If it was the card typed
+        before a camera asked for one (UNREADABLE CARD TYPED?, answered or not), the card is asked for again
+        (:meth:`_ask_again`); ``defer_asks``: a restart does that at the entry that journaled it, so that a
+        journal of older code, which did not, restarts as it ran (rev25 F2)."""
         counted = self._placements.pop() if self._placements else None
+        # Typed with no wait standing and voided: it answers no camera's ask after (rev25 F7: the ask named it).
+        self._typed_loose = [loose for loose in self._typed_loose if loose[2] != self._placed_count]
         self._placed_count -= 1
         for source, (why, number) in self._hold_of.items():
             if number == counted and why == AFTER_TYPED_UNREAD:  # the card typed before the camera asked
-                self._open_hold(source, AFTER_AN_UNREADABLE)
-                self._due_again(source, AFTER_AN_UNREADABLE, self._holds_opened, 1)
-                pending = self._snap.pending
-                if pending is not None and self._pending_hold == number:  # the read waiting under the ask waits on
-                    self._pending_hold = self._holds_opened
-                    self._publish(replace(self._snap, pending=replace(pending, doubt=AFTER_AN_UNREADABLE)))
-                return EndedWait(source, AFTER_AN_UNREADABLE, self._holds_opened, 0, asked=True)
+                ask = EndedWait(source, why, number, 0, asked=True)
+                return ask if defer_asks else self._ask_again(ask)
             if number == counted and self._typed_for_open.get(number, 0) > 0:
                 self._typed_for_open[number] -= 1
                 # A hold for cards that may be several counts from none once its carried ones are typed (R22-1).
@@ -1629,6 +1642,8 @@ class SessionCore(abc.ABC):
         ended = self._ended.pop(counted, None) if counted is not None else None
         if ended is None:
             return None
+        if ended.asked:  # the card typed before the ask, taken for it (Enter), voided (rev25 F1)
+            return ended if defer_asks else self._ask_again(ended)
         hold = self._hold_of.get(ended.source)
         if hold is None:
             self._hold_of[ended.source] = (ended.why, ended.number)
@@ -1643,12 +1658,51 @@ class SessionCore(abc.ABC):
                 self._publish(replace(self._snap, alerts=self._with_alert(alert)))
         return ended
 
+    def _hold_ended(self, source: str) -> None:
+        """``source``'s hold ends, answered.  Under UNREADABLE CARD TYPED? that says the card typed before the ask
+        was the one the camera could not read: a void of that card later asks for it again (rev25 F1: Enter, then
+        V of the card typed, and the next read went where the unread card lay)."""
+        why, number = self._hold_of.pop(source)
+        self._cards_due.pop(number, None)
+        if why == AFTER_TYPED_UNREAD:
+            self._ended[number] = EndedWait(source, why, number, 1, asked=True)
+
+    def _ask_again(self, ask: EndedWait) -> EndedWait:
+        """The card typed before a camera asked for the card it could not read was voided: that card is asked for
+        (a wait for one card, as after Del); a read waiting under the ask waits under it, and a wait standing for
+        another card unread since waits for one more.  The wait it made (or longer) is returned."""
+        hold = self._hold_of.get(ask.source)
+        if hold is not None and hold[0] != AFTER_TYPED_UNREAD:  # another card left unread since: both to type
+            self._due_again(ask.source, hold[0], hold[1], self._cards_due.get(hold[1], 1) + 1)
+            return replace(ask, why=hold[0], number=hold[1])
+        self._open_hold(ask.source, AFTER_AN_UNREADABLE)
+        number = self._holds_opened
+        self._due_again(ask.source, AFTER_AN_UNREADABLE, number, 1)
+        pending = self._snap.pending
+        if pending is not None and hold is not None and self._pending_hold == hold[1]:
+            self._pending_hold = number  # the read waiting under the ask waits for the card typed again
+            self._publish(replace(self._snap, pending=replace(pending, doubt=AFTER_AN_UNREADABLE)))
+        return replace(ask, why=AFTER_AN_UNREADABLE, number=number)
+
+    def _claim_first(self, source: str, placed: list[int]) -> None:
+        """A restart's :meth:`_claim_typed`: of the cards of the code typed (``placed``, in order), the first still in
+        play and counted for no wait, as the live table took the first loose one (rev25 F6: the last was taken)."""
+        for n in [n for n in placed if n <= self._placed_count]:
+            back = self._placed_count - n
+            if back < len(self._placements) and self._placements[-1 - back] is None:
+                placed.remove(n)
+                self._claim_typed(source, n)
+                return
+
     def _claim_typed(self, source: str, placed: int) -> None:
         """The card typed before ``source`` asked for the card it could not read, placed as the ``placed``-th card,
         counts for the ask's hold: its void asks for that card again (the ask's Enter had taken the voided card
         for it, and the next read went where the unread card lay)."""
         back, hold = self._placed_count - placed, self._hold_of.get(source)
-        if hold is not None and hold[0] == AFTER_TYPED_UNREAD and 0 <= back < len(self._placements):
+        # A card that counted for a wait already answered that one (a journal of older code took it for the next
+        # ask too): its void brings that wait back, as it did.
+        if (hold is not None and hold[0] == AFTER_TYPED_UNREAD and 0 <= back < len(self._placements)
+                and self._placements[-1 - back] is None):
             self._placements[-1 - back] = hold[1]
 
     def _voided_asks(self, ended: Optional[EndedWait]) -> None:
@@ -1717,8 +1771,7 @@ class SessionCore(abc.ABC):
         """End the hold the card waiting waits under, not one opened since."""
         hold = self._hold_of.get(pending.source)
         if hold is not None and hold[1] == self._pending_hold:
-            del self._hold_of[pending.source]
-            self._cards_due.pop(hold[1], None)
+            self._hold_ended(pending.source)
         self._settle_hold_alerts()
 
     def _stash_alerts(self, alerts: tuple) -> None:
