@@ -194,6 +194,21 @@ def replay_rules(recorded: Optional[dict], configured: Optional[TableRules] = No
     return replay_rules_of(recorded, configured, TableRules(), rules_from_record, TableError)
 
 
+def _no_new_money_over_the_limit(old: TableState, new: TableState) -> None:
+    """While a settled round's bets are corrected no limit refuses them (they were taken under the limits of their
+    time, and limits lowered since must not block the fix), but a stake raised above both the bet's maximum now and
+    the most the round took on that bet is new money over the limit: refused as at any bet (qaAH: a corrected Banker
+    6,000 at a 5,000 table was settled and paid).  The live table's rule only: a journal recording one replays."""
+    took = old.paid_before.lines if old.paid_before is not None else ()
+    before = {(w.seat, w.bet): w.stake for w in old.betting.layout.wagers()}
+    for w in new.betting.layout.wagers():
+        most = max([new.rules.limits.max_for(w.bet), *(r.stake for r in took if r.bet == w.bet)])
+        if w.stake > most and w.stake > before.get((w.seat, w.bet), Decimal("0")):
+            raise TableError(f"seat {w.seat} {w.bet.label} {fmt(w.stake)} is above the {w.bet.label} maximum of "
+                             f"{fmt(most)}: a correction puts back what the round took, but no new money over the "
+                             "limit; the bets stay as they were (a supervisor raises the limit, L, if it is meant)")
+
+
 class TableSession(SessionCore):
     """One baccarat table: state, journal, subscribers and the link to the card sources."""
 
@@ -311,7 +326,10 @@ class TableSession(SessionCore):
 
     # -- the game hooks of SessionCore ----------------------------------------
     def _apply(self, state: TableState, op: dict) -> TableState:
-        return apply(state, op)
+        new = apply(state, op)
+        if correcting_bets(new) and not self._from_record:
+            _no_new_money_over_the_limit(state, new)
+        return new
 
     @staticmethod
     def _entry(op: dict, old: TableState, new: TableState) -> tuple[str, dict]:
