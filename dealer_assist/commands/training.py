@@ -640,9 +640,11 @@ def _say_stored(store, trainee: str, summary) -> None:
     elif not summary.attempts:
         lines = [f"Nothing to store for {trainee}: no case was answered."]
     else:
-        weak = weak_lines(store.trainee(trainee).get("categories"))
-        lines = [f"Stored for {trainee} in {store.path}."] + (["Over all your stored sessions, " + "\n".join(weak)]
-                                                             if weak else [])
+        under = store.stored_as or trainee   # a rename or merge while it ran took the record (rev26 F8)
+        weak = weak_lines(store.trainee(under).get("categories"))
+        moved = f" (the record was renamed or merged meanwhile: stored under {under})" if under != trainee else ""
+        lines = ([f"Stored for {under if moved else trainee} in {store.path}{moved}."]
+                 + (["Over all your stored sessions, " + "\n".join(weak)] if weak else []))
     try:
         print("\n".join(lines), flush=True)
     except OSError:   # the terminal failed (closed): the session is stored all the same

@@ -183,6 +183,9 @@ class ProgressStore:
         #: Where the sessions stored from now on are answered (``window``, ``text``, ``text-json``; None: not
         #: said), stored as each one's ``how``: an exam a program answered read as a plain PASSED (qaAD F5).
         self.how: Optional[str] = None
+        #: The stored trainee the last session went to: another name than the one given when the trainee was
+        #: renamed or merged while it ran (rev26 F8: "Stored for Ana" of a result stored under Anna).
+        self.stored_as: Optional[str] = None
 
     @property
     def lock_path(self) -> Path:
@@ -296,14 +299,19 @@ class ProgressStore:
         return out[::-1]
 
     # -- writing --------------------------------------------------------------
-    def _key(self, name: str, data: dict) -> str:
-        """The stored trainee a session of ``name`` goes to: its stored spelling, or, when a rename or merge
-        logged since this store read the file took it away, where it went (an exam begun under the old name
-        replaces its begun entry there, and nothing is stored under a name that is gone)."""
+    def _key(self, name: str, data: dict, attempt: Optional[str] = None) -> str:
+        """The stored trainee a session of ``name`` goes to: the record holding the entry of ``attempt`` (an
+        exam's result replaces its begun entry, wherever a rename or merge took it), else, when a rename or
+        merge logged since this store read the file took the name away, where it went (even when the old name
+        was stored again meanwhile: that is another record, rev26 F1), else the name's stored spelling."""
+        if attempt is not None:
+            holder = next((k for k, person in data["trainees"].items()
+                           if any(s.get("attempt") == attempt for s in person["sessions"])), None)
+            if holder is not None:
+                return holder
         key = self.stored_name(name, data)
-        if key not in data["trainees"]:
-            key = self.stored_name(renames.followed(key, data, self._renames_read), data)
-        return key
+        went = renames.followed(key, data, self._renames_read)
+        return key if names.fold(went) == names.fold(key) else self.stored_name(went, data)
 
     def rename(self, old: str, new: str, roster: Optional[tuple[str, ...]] = None) -> dict:
         """Give the stored trainee ``old`` the name ``new`` (not a stored trainee's: :meth:`merge` that),
@@ -402,7 +410,7 @@ class ProgressStore:
         if attempt is not None:
             with self._locked():
                 data = self._load()
-                key = self._key(name, data)
+                key = self._key(name, data, attempt)
                 person = data["trainees"].get(key)
                 if person is not None:
                     fresh = seal.sound(key, person["sessions"])
@@ -444,7 +452,7 @@ class ProgressStore:
         check_name(name)
         with self._locked(wait):
             data = self._load()  # the file now, not the copy read at start; a failed save changes nothing
-            key = self._key(name, data)
+            key = self._key(name, data, replaces)
             if check is not None:
                 check(key, data["trainees"].get(key, {}).get("sessions", []))
             person = data["trainees"].setdefault(key, {"sessions": [], "categories": {}})
@@ -463,6 +471,7 @@ class ProgressStore:
                     counts["wrong"] += int(rule in missed)
             self._save(data)
         self.data = data
+        self.stored_as = key
         return entry
 
     @contextlib.contextmanager
