@@ -135,7 +135,7 @@ def test_a_merge_orders_the_sessions_as_stored_and_keeps_each_ones_state(tmp_pat
         ("merge", "Ana", "Anna", 3, 1)
     listing = _run(tmp_path, "--progress", "--store", str(path))
     assert listing.returncode == 0, listing.stderr
-    assert "MERGED 'Ana' into 'Anna' on " in listing.stdout and "1 edited record kept as they were" in listing.stdout
+    assert "MERGED 'Ana' into 'Anna' on " in listing.stdout and "1 edited record kept as it was" in listing.stdout
     assert listing.stdout.count("EDITED RECORD") == 1 and "Ana:" not in listing.stdout
 
 

@@ -133,13 +133,15 @@ def _check_trainee(args, store, trainee: str) -> str:
                            "session stored nowhere); nothing was asked yet")
     if trainee not in store.trainees:
         from dealer_assist.training.names import fold
+        from dealer_assist.training.renames import followed, went
 
-        for change in store.renames():
+        for index, change in enumerate(store.renames()):
             if fold(change["from"]) == fold(trainee):
-                moved = "renamed to" if change.get("action") == "rename" else "merged into"
+                now = store.stored_name(followed(trainee, store.data, index))   # through later changes (rev26 F7)
                 sys.stderr.write(f"dealer-assist: note: {trainee!r} is a new trainee in {store.path}: the record "
-                                 f"stored under that name was {moved} {change['to']!r} on {change.get('utc', '?')}; "
-                                 f"if this is them, give --trainee {change['to']!r}\n")
+                                 f"stored under that name was {went(change)}"
+                                 + (f" (and from there to {now!r})" if fold(now) != fold(change["to"]) else "")
+                                 + f"; if this is them, give --trainee {now!r}\n")
         for other in look_alikes(trainee, store.trainees):
             sys.stderr.write(f"dealer-assist: note: {trainee!r} is a new trainee in {store.path}, but looks like "
                              f"the stored {other!r} ({differences(trainee, other)}): if they are one person, give "
@@ -283,7 +285,8 @@ def _progress(args) -> int:
 
     # The school's day limit judged here too: the exam's own command line may have left out --config (qaAD F2).
     limit = _exams_a_day(args)
-    over = {n: day_limit.over_limit(people[n]["sessions"], sealed[n], limit) if limit else {} for n in names}
+    over = {n: day_limit.over_limit(people[n]["sessions"], sealed[n], limit, store.moved_away(n)) if limit else {}
+            for n in names}
     # Each trainee's exams per drill and the attempt that first passed at the standard (qaS F4); an edited
     # record is an attempt whatever its exam flag reads (qaAD F3).
     exams = {n: report.exam_records(people[n]["sessions"], [
@@ -328,10 +331,10 @@ def _progress(args) -> int:
         print(f"{name}:")
         for line in _name_notes(name, store.trainees, roster):
             print("  " + line)
-        from dealer_assist.training.renames import words as change_words
+        from dealer_assist.training.renames import history, words as change_words
 
-        for change in store.renames(name):   # the record's name was changed: by whom, when, seals before/after
-            print("  " + change_words(change))
+        for change, away in history(name, store.data):   # by whom, when, seals before/after; or taken away
+            print("  " + change_words(change, away))
         if not person["sessions"]:
             print("  no sessions stored yet")
         later = day_limit.later_dates(person["sessions"])
@@ -578,7 +581,8 @@ def run_train(args: argparse.Namespace) -> int:
             from dealer_assist.training.progress import ExamLimitReached, check_exam_limit
 
             try:
-                check_exam_limit(trainee, store.sessions(trainee), settings.label, _exams_a_day(args))
+                check_exam_limit(trainee, store.sessions(trainee), settings.label, _exams_a_day(args),
+                                 moved=store.moved_away(trainee))
             except ExamLimitReached as exc:
                 raise CommandError(str(exc)) from None
         if args.trainee is None:

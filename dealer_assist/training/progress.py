@@ -51,27 +51,32 @@ class ExamLimitReached(ProgressError):
     """The trainee has begun as many exams of the drill in 24 hours as the school allows (nothing was stored)."""
 
     def __init__(self, name: str, drill: str, taken: int, limit: int, when: str = "tomorrow",
-                 edited: int = 0) -> None:
+                 edited: int = 0, moved: int = 0) -> None:
         self.taken, self.limit = taken, limit
         among = (f" (counting {edited} edited record{'s' if edited != 1 else ''} that may have been exams: an "
                  "edit frees no attempt)" if edited else "")
+        if moved:
+            among += (f" (counting {moved} exam{'s' if moved != 1 else ''} of a record renamed or merged away from "
+                      "this name, listed under it by train --progress: a rename or merge frees no attempt)")
         super().__init__(f"{name} has taken {taken} {drill} exam{'s' if taken != 1 else ''} in the last 24 hours"
                          f"{among}, the school's limit ([training] exam_attempts_per_day = {limit}): the next one "
                          f"can be taken {when}; practise meanwhile (train without --exam), or rehearse with "
                          "--no-save (stored nowhere, counts for nothing); nothing was asked")
 
 
-def check_exam_limit(name: str, sessions: list, drill: str, limit: Optional[int], now: Optional[float] = None) -> None:
+def check_exam_limit(name: str, sessions: list, drill: str, limit: Optional[int], now: Optional[float] = None,
+                     moved: tuple = ()) -> None:
     """Refuse (:class:`ExamLimitReached`) an exam of ``drill`` about to begin at ``now`` when the trainee's
-    stored ``sessions`` hold ``limit`` exams of it in the last 24 hours (see :mod:`day_limit`); None: no limit."""
+    stored ``sessions`` hold ``limit`` exams of it in the last 24 hours (see :mod:`day_limit`); None: no limit.
+    ``moved``: the exams renames and merges took away from the name (:func:`renames.moved_away`)."""
     if limit is None:
         return
     now = time.time() if now is None else now
     found = day_limit.counted(sessions, seal.states(name, sessions), drill, now,
-                              time.strftime("%Y-%m-%d", time.localtime(now)))
+                              time.strftime("%Y-%m-%d", time.localtime(now)), moved=moved)
     if found.taken >= limit:
         raise ExamLimitReached(name, drill, found.taken, limit, day_limit.next_free(sessions, found, limit),
-                               len(found.edited))
+                               len(found.edited), len(found.moved))
 
 
 class LockBusy(RuntimeError):
@@ -287,16 +292,16 @@ class ProgressStore:
 
     def renames(self, name: Optional[str] = None) -> list[dict]:
         """The file's log of renames and merges (see :mod:`dealer_assist.training.renames`), oldest first;
-        ``name``: only those that brought sessions to that stored trainee, through the names it had before."""
+        ``name``: see :func:`renames.history`."""
         entries = renames.log(self.data)
         if name is None:
             return [dict(e) for e in entries]
-        mine, out = {names.fold(name)}, []
-        for entry in reversed(entries):   # a name it had before: a change logged earlier brought sessions to it
-            if names.fold(entry["to"]) in mine:
-                out.append(dict(entry))
-                mine.add(names.fold(entry["from"]))
-        return out[::-1]
+        return [dict(e) for e, _ in renames.history(name, self.data)]
+
+    def moved_away(self, name: str) -> list:
+        """The exams renames and merges took away from ``name`` that its day's limit still counts
+        (:func:`renames.moved_away`)."""
+        return renames.moved_away(self.stored_name(name), self.data)
 
     # -- writing --------------------------------------------------------------
     def _key(self, name: str, data: dict, attempt: Optional[str] = None) -> str:
@@ -378,7 +383,8 @@ class ProgressStore:
             data["trainees"][target] = {**person, **into, "sessions": sessions,
                                         "categories": renames.merged_categories(into["categories"],
                                                                                 person["categories"])}
-            entry = renames.log_entry(action, key, target, len(moved), moved_states.count(seal.EDITED), seals)
+            entry = renames.log_entry(action, key, target, len(moved), moved_states.count(seal.EDITED), seals,
+                                      counted=renames.still_counted(moved, moved_states, time.time()))
             logged = data.get(renames.FIELD)   # kept as it is, a hand-edited entry too
             data[renames.FIELD] = (logged if isinstance(logged, list) else [] if logged is None else [logged]) + [entry]
             self._save(data)
@@ -397,8 +403,8 @@ class ProgressStore:
         """
         entry = dict(self._entry(summary, drill, started), stored_at_start=True, attempt=uuid.uuid4().hex)
 
-        def within_limit(stored: str, sessions: list) -> None:
-            check_exam_limit(stored, sessions, drill, most_a_day)
+        def within_limit(stored: str, sessions: list, data: dict) -> None:
+            check_exam_limit(stored, sessions, drill, most_a_day, moved=renames.moved_away(stored, data))
 
         self._write(name, entry, summary, check=within_limit)
         self._begun[check_name(name).casefold()] = entry["attempt"]
@@ -448,13 +454,13 @@ class ProgressStore:
         return entry
 
     def _write(self, name: str, entry: dict, summary: Summary, replaces: Optional[str] = None,
-               wait: bool = True, check: Optional[Callable[[str, list], None]] = None) -> dict:
+               wait: bool = True, check: Optional[Callable[[str, list, dict], None]] = None) -> dict:
         check_name(name)
         with self._locked(wait):
             data = self._load()  # the file now, not the copy read at start; a failed save changes nothing
             key = self._key(name, data, replaces)
             if check is not None:
-                check(key, data["trainees"].get(key, {}).get("sessions", []))
+                check(key, data["trainees"].get(key, {}).get("sessions", []), data)
             person = data["trainees"].setdefault(key, {"sessions": [], "categories": {}})
             # When it was written, sealed with it: the bound on an edited record stored before it (day_limit).
             entry["saved_utc"] = day_limit.utc_text(time.time())
