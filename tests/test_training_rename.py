@@ -77,6 +77,7 @@ def _unsealed_first(path: Path, name: str) -> None:
     first = data["trainees"][name]["sessions"][0]
     for key in ("seal", "utc", "saved_utc"):
         first.pop(key, None)
+    data.pop("sealed_since", None)   # nor did an older dealer-assist mark the file (rev26 F4)
     path.write_text(json.dumps(data, ensure_ascii=False), encoding="utf-8")
 
 

@@ -475,7 +475,7 @@ def _verdict(s: dict, standard, state: str = "sealed", over: Optional[str] = Non
     if (s.get("exam") and isinstance(median, (int, float)) and median < HUMAN_SECONDS and o.get("decisions")
             and answered_any(o)):
         mark += f" [a median {median:.2f} s a decision: faster than a person reads a case]"
-    if state == "not sealed" and s.get("exam"):
+    if state == "not sealed":   # a practice session too: a failed exam made "practice" read as one (rev26 F4)
         mark += " [record not sealed: stored by an older dealer-assist, or its seal was removed]"
     return mark
 
@@ -578,11 +578,12 @@ def run_train(args: argparse.Namespace) -> int:
             raise CommandError(str(exc)) from None
         trainee = _check_trainee(args, store, store.stored_name(trainee))  # case-blind: "ANA" is the stored "ana"
         if settings.exam:  # before the source opens; begin_exam checks again under the file's lock
+            from dealer_assist.training import seal
             from dealer_assist.training.progress import ExamLimitReached, check_exam_limit
 
             try:
                 check_exam_limit(trainee, store.sessions(trainee), settings.label, _exams_a_day(args),
-                                 moved=store.moved_away(trainee))
+                                 moved=store.moved_away(trainee), since=seal.since(store.data))
             except ExamLimitReached as exc:
                 raise CommandError(str(exc)) from None
         if args.trainee is None:

@@ -65,14 +65,15 @@ class ExamLimitReached(ProgressError):
 
 
 def check_exam_limit(name: str, sessions: list, drill: str, limit: Optional[int], now: Optional[float] = None,
-                     moved: tuple = ()) -> None:
+                     moved: tuple = (), since: Optional[float] = None) -> None:
     """Refuse (:class:`ExamLimitReached`) an exam of ``drill`` about to begin at ``now`` when the trainee's
     stored ``sessions`` hold ``limit`` exams of it in the last 24 hours (see :mod:`day_limit`); None: no limit.
-    ``moved``: the exams renames and merges took away from the name (:func:`renames.moved_away`)."""
+    ``moved``: the exams renames and merges took away from the name (:func:`renames.moved_away`); ``since``:
+    the file's :func:`seal.since`."""
     if limit is None:
         return
     now = time.time() if now is None else now
-    found = day_limit.counted(sessions, seal.states(name, sessions), drill, now,
+    found = day_limit.counted(sessions, seal.states(name, sessions, since), drill, now,
                               time.strftime("%Y-%m-%d", time.localtime(now)), moved=moved)
     if found.taken >= limit:
         raise ExamLimitReached(name, drill, found.taken, limit, day_limit.next_free(sessions, found, limit),
@@ -283,7 +284,7 @@ class ProgressStore:
 
     def seal_states(self, name: str) -> list[str]:
         """Whether each of the trainee's sessions is as stored (see :mod:`dealer_assist.training.seal`)."""
-        return seal.states(self.stored_name(name), self.trainee(name)["sessions"])
+        return seal.states(self.stored_name(name), self.trainee(name)["sessions"], seal.since(self.data))
 
     def record_for(self, name: str, drill: str) -> dict[str, dict[str, int]]:
         """``category -> {"seen", "wrong"}`` of one drill, for the difficulty levels."""
@@ -366,7 +367,8 @@ class ProgressStore:
                     f"--rename {key!r} {new!r}; nothing was changed")
             person = data["trainees"].pop(key)
             moved = person["sessions"]
-            moved_states = seal.states(key, moved)
+            since = seal.since(data)
+            moved_states = seal.states(key, moved, since)
             before = {id(s): st for s, st in zip(moved, moved_states)}
             if action == "rename":
                 target = spelled
@@ -374,11 +376,11 @@ class ProgressStore:
                 sessions = list(moved)
             else:
                 into = data["trainees"][target]
-                before.update((id(s), st) for s, st in zip(into["sessions"], seal.states(target, into["sessions"])))
+                before.update((id(s), st) for s, st in zip(into["sessions"], seal.states(target, into["sessions"], since)))
                 sessions = renames.merged(into["sessions"], [before[id(s)] for s in into["sessions"]],
                                           moved, moved_states)
             seals = {"from": renames.last_seal(moved), "into": renames.last_seal(into["sessions"])}
-            renames.rekeyed(target, sessions, before)
+            renames.rekeyed(target, sessions, before, since)
             seals["after"] = renames.last_seal(sessions)
             data["trainees"][target] = {**person, **into, "sessions": sessions,
                                         "categories": renames.merged_categories(into["categories"],
@@ -404,7 +406,8 @@ class ProgressStore:
         entry = dict(self._entry(summary, drill, started), stored_at_start=True, attempt=uuid.uuid4().hex)
 
         def within_limit(stored: str, sessions: list, data: dict) -> None:
-            check_exam_limit(stored, sessions, drill, most_a_day, moved=renames.moved_away(stored, data))
+            check_exam_limit(stored, sessions, drill, most_a_day, moved=renames.moved_away(stored, data),
+                             since=seal.since(data))
 
         self._write(name, entry, summary, check=within_limit)
         self._begun[check_name(name).casefold()] = entry["attempt"]
@@ -549,6 +552,7 @@ class ProgressStore:
 
     def _save(self, data: dict) -> None:
         """Write ``data`` to a temporary file, flush it, give it the old file's mode, rename it over the file."""
+        seal.mark_since(data)
         try:
             self.path.parent.mkdir(parents=True, exist_ok=True)
             fd, tmp = self._temporary()

@@ -94,12 +94,12 @@ def last_seal(sessions: Sequence[Mapping]) -> Optional[str]:
     return next((s[seal.FIELD] for s in reversed(sessions) if isinstance(s.get(seal.FIELD), str)), None)
 
 
-def rekeyed(name: str, sessions: list[dict], states_before: Mapping[int, str]) -> None:
+def rekeyed(name: str, sessions: list[dict], states_before: Mapping[int, str], since: Optional[float] = None) -> None:
     """Seal ``sessions`` again under ``name``: those sealed before (``states_before``: ``id()`` -> state) are
     sealed again in their new order, the others keep their seal; a state changed by it raises
     :class:`RenameError` (the caller writes nothing)."""
     seal.reseal(name, sessions, {id(s) for s in sessions if states_before[id(s)] == seal.SEALED})
-    after = seal.states(name, sessions)
+    after = seal.states(name, sessions, since)
     changed = [i for i, (s, state) in enumerate(zip(sessions, after), 1) if state != states_before[id(s)]]
     if changed:
         raise RenameError(f"session {changed[0]} of {name!r} would read {after[changed[0] - 1]!r} after the "
