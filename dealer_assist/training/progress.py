@@ -192,6 +192,8 @@ class ProgressStore:
         #: The stored trainee the last session went to: another name than the one given when the trainee was
         #: renamed or merged while it ran (rev26 F8: "Stored for Ana" of a result stored under Anna).
         self.stored_as: Optional[str] = None
+        #: The file read and its :func:`seal.since`, worked out once for every trainee listed.
+        self._since_of: tuple[Optional[dict], Optional[float]] = (None, None)
 
     @property
     def lock_path(self) -> Path:
@@ -284,7 +286,9 @@ class ProgressStore:
 
     def seal_states(self, name: str) -> list[str]:
         """Whether each of the trainee's sessions is as stored (see :mod:`dealer_assist.training.seal`)."""
-        return seal.states(self.stored_name(name), self.trainee(name)["sessions"], seal.since(self.data))
+        if self._since_of[0] is not self.data:   # once per file read, not per trainee
+            self._since_of = (self.data, seal.since(self.data))
+        return seal.states(self.stored_name(name), self.trainee(name)["sessions"], self._since_of[1])
 
     def record_for(self, name: str, drill: str) -> dict[str, dict[str, int]]:
         """``category -> {"seen", "wrong"}`` of one drill, for the difficulty levels."""

@@ -25,6 +25,7 @@ logged in the file with the last seals before and after.
 from __future__ import annotations
 
 import calendar
+import functools
 import hashlib
 import json
 import time
@@ -130,7 +131,13 @@ def mark_since(data: dict) -> None:
 
 
 def _utc(value: object) -> Optional[float]:
+    return _parsed(value) if isinstance(value, str) else None
+
+
+@functools.lru_cache(maxsize=4096)
+def _parsed(text: str) -> Optional[float]:
+    """:func:`since` reads every session's ``utc`` for each trainee listed (strptime is most of its time)."""
     try:
-        return float(calendar.timegm(time.strptime(value, "%Y-%m-%dT%H:%M:%SZ"))) if isinstance(value, str) else None
+        return float(calendar.timegm(time.strptime(text, "%Y-%m-%dT%H:%M:%SZ")))
     except (ValueError, OverflowError):
         return None
