@@ -393,8 +393,8 @@ def _rekey(args) -> int:
 
     for other in look_alikes(entry["to"], store.trainees):
         sys.stderr.write(f"dealer-assist: note: {entry['to']!r} looks like the stored {other!r} "
-                         f"({differences(entry['to'], other)}): if they are one person, --merge {other!r} "
-                         f"{entry['to']!r}\n")
+                         f"({differences(entry['to'], other)}): if they are one person, "
+                         f"{_merge_words(entry['to'], other, _roster(args))}\n")
     return 0
 
 
@@ -404,11 +404,24 @@ def _name_notes(name: str, everyone: list[str], roster: Optional[tuple[str, ...]
     from dealer_assist.training.names import differences, look_alikes, on_roster
 
     notes = [f"NAME LOOKS LIKE another trainee's, {other!r} ({differences(name, other)}): two records; if one "
-             f"person, their sessions are split between them: join them with train --merge {name!r} {other!r} (or "
-             "the other way)" for other in look_alikes(name, everyone)]
+             f"person, their sessions are split between them: join them with {_merge_words(name, other, roster)}"
+             for other in look_alikes(name, everyone)]
     if roster is not None and on_roster(name, roster) is None:
         notes.append("NOT ON THE SCHOOL'S ROSTER ([training] trainees): these sessions are no trainee's record")
     return notes
+
+
+def _merge_words(name: str, other: str, roster: Optional[tuple[str, ...]]) -> str:
+    """The ``train --merge`` that joins two look-alike records, into the genuine spelling (the roster's, else
+    the one with no letter of another script, else the ASCII one), the same under both headings (rev26 F6)."""
+    from dealer_assist.training.names import genuine
+
+    kept = genuine(name, other, roster)
+    if kept is None:
+        return (f"train --merge {name!r} {other!r} or train --merge {other!r} {name!r} (the record merged into "
+                "keeps its name)")
+    into, why = kept
+    return f"train --merge {(other if into == name else name)!r} {into!r} (into {into!r}: {why})"
 
 
 def _listed(s: dict, standard, state: str = "sealed", over: Optional[str] = None,
