@@ -535,38 +535,47 @@ class ProgressStore:
             pass  # the lock works all the same; only its sharing is narrower
         return fd
 
-    def _temporary(self) -> tuple[int, str]:
-        """A new file beside the progress file, open for writing, made with mode 0666 cut by the umask.
+    def _temporary(self) -> tuple[int, str, int]:
+        """A new file beside the progress file, open for writing, narrowed to 0600 before anything is written
+        into it (rev26 F2: it held the whole file's data at 0644 until its mode was set), and the mode the
+        save gives it: the progress file's (a shared file keeps the mode it was given), else the mode this
+        account's new files get (0666 cut by the umask, or the folder's default ACL), as the lock file's
+        (:meth:`_open_lock`).
 
-        A new progress file takes the mode any new file of this account gets, as its lock file does
-        (:meth:`_open_lock`): ``mkstemp`` made it 0600 while its lock followed the umask, so on a school's
-        shared trainer PC set up for sharing (``umask 002``, a folder of the school's group) the first
-        account's file locked every other account out, and with the default ``umask 022`` the head
-        trainer's account could not read ``--progress``; the umask, and the folder's default ACL, which
-        0600 masked too, are how a school says who shares its files.  The lock file must be openable by
-        every account that can write the progress file, so the two are made alike and kept alike.
+        ``mkstemp`` made a new file 0600 while its lock followed the umask, so on a school's shared trainer
+        PC set up for sharing (``umask 002``, a folder of the school's group) the first account's file locked
+        every other account out, and with the default ``umask 022`` the head trainer's account could not
+        read ``--progress``; the umask and the folder's default ACL are how a school says who shares its files.
         """
+        existing = stat.S_IMODE(self.path.stat().st_mode) if self.path.exists() else None
         for _ in range(100):
             tmp = str(self.path.parent / f".training-{uuid.uuid4().hex}.json")
             try:
-                return os.open(tmp, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o666), tmp
+                fd = os.open(tmp, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o666 if existing is None else 0o600)
             except FileExistsError:
                 continue
+            try:
+                mode = stat.S_IMODE(os.fstat(fd).st_mode) if existing is None else existing
+                os.fchmod(fd, 0o600)   # empty still: nothing was readable through the wider mode
+            except BaseException:
+                os.close(fd)
+                Path(tmp).unlink(missing_ok=True)
+                raise
+            return fd, tmp, mode
         raise FileExistsError(f"no free temporary name in {self.path.parent}")
 
     def _save(self, data: dict) -> None:
-        """Write ``data`` to a temporary file, flush it, give it the old file's mode, rename it over the file."""
+        """Write ``data`` to a temporary file made 0600, flush it, give it the file's mode, rename it over it."""
         seal.mark_since(data)
         try:
             self.path.parent.mkdir(parents=True, exist_ok=True)
-            fd, tmp = self._temporary()
+            fd, tmp, mode = self._temporary()
             try:
                 with os.fdopen(fd, "w", encoding="utf-8") as f:
                     json.dump(data, f, ensure_ascii=False, indent=1)
                     f.flush()
-                    if self.path.exists():  # a shared file keeps the mode it was given
-                        os.fchmod(f.fileno(), stat.S_IMODE(self.path.stat().st_mode))
                     os.fsync(f.fileno())
+                    os.fchmod(f.fileno(), mode)
                 os.replace(tmp, self.path)
             except BaseException:
                 Path(tmp).unlink(missing_ok=True)
@@ -575,3 +584,4 @@ class ProgressStore:
             sticky = self._sticky_problem()   # the folder may have got the sticky bit since the check
             raise ProgressError(f"cannot save the training progress to {self.path}: {sticky or exc}; "
                                 "the session's results are not stored; use --store to choose a writable file") from None
+
