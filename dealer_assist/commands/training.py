@@ -72,7 +72,8 @@ def register(subparsers: argparse._SubParsersAction) -> None:
     p.add_argument("--merge", nargs=2, metavar=("OLD", "INTO"), default=None,
                    help="move every session of the stored trainee OLD (a second record of one person: Anna as "
                         "Ana, a look-alike letter) into the stored trainee INTO, in the order they were stored, "
-                        "and exit: sealed again, logged, and the day's exam limit counts them together")
+                        "and exit: sealed again, logged, and the day's exam limit counts them together; it "
+                        "cannot be undone (copy the file first)")
     p.add_argument("--json", action="store_true", help="print JSON only")
     p.set_defaults(func=run_train)
 
@@ -361,10 +362,18 @@ def _rekey(args) -> int:
     from dealer_assist.training.renames import RenameError
 
     action, (old, new) = ("rename", args.rename) if args.rename is not None else ("merge", args.merge)
+    # a session's options are refused, not ignored without a word (rev26 F16)
     others = [option for option, given in (("--merge", args.rename is not None and args.merge is not None),
                                            ("--progress", args.progress), ("--exam", args.exam),
                                            ("--trainee", args.trainee is not None), ("--text", args.text),
-                                           ("--no-save", args.no_save)) if given]
+                                           ("--no-save", args.no_save), ("--drill", args.drill != "third-card"),
+                                           ("--level", args.level != 1), ("--source", args.source != "sim"),
+                                           ("--seed", args.seed is not None), ("--minutes", args.minutes is not None),
+                                           ("--cases", args.cases is not None),
+                                           ("--pass-accuracy", args.pass_accuracy is not None),
+                                           ("--pass-seconds", args.pass_seconds is not None),
+                                           ("--limit", args.limit is not None), ("--csv", args.csv is not None))
+              if given]
     if others:
         raise CommandError(f"--{action} changes the progress file and exits: give it without {', '.join(others)} "
                            "(--store, --config and --json go with it); nothing was changed")
@@ -380,8 +389,11 @@ def _rekey(args) -> int:
     seals = entry["seals"]
     kept = (f"; {entry['edited']} edited record{'s' if entry['edited'] != 1 else ''} kept as they were (still "
             "listed as edited)" if entry["edited"] else "")
-    done = (f"Renamed {entry['from']!r} to {entry['to']!r}" if action == "rename"
-            else f"Merged {entry['from']!r} into {entry['to']!r}")
+    from dealer_assist.training.renames import alike_shown
+
+    shown = alike_shown(entry)   # NFC and NFD spellings by code point
+    done = (f"Renamed {shown['from']!r} to {shown['to']!r}" if action == "rename"
+            else f"Merged {shown['from']!r} into {shown['to']!r}")
     print(f"{done} in {store.path}: {entry['sessions']} session{'' if entry['sessions'] == 1 else 's'} sealed "
           f"again under {entry['to']!r}{kept}; logged in the file (by {entry['by']} on {entry['host']}, "
           f"{entry['utc']}).")

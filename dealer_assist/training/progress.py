@@ -279,7 +279,7 @@ class ProgressStore:
         return next((k for k in (data or self.data)["trainees"] if names.fold(k) == folded), name)
 
     def trainee(self, name: str) -> dict:
-        return self.data["trainees"].get(self.stored_name(name), {"sessions": [], "categories": {}})
+        return self.data["trainees"].get(self._exact(name, self.data), {"sessions": [], "categories": {}})
 
     def sessions(self, name: str) -> list[dict]:
         return list(self.trainee(name)["sessions"])
@@ -288,7 +288,7 @@ class ProgressStore:
         """Whether each of the trainee's sessions is as stored (see :mod:`dealer_assist.training.seal`)."""
         if self._since_of[0] is not self.data:   # once per file read, not per trainee
             self._since_of = (self.data, seal.since(self.data))
-        return seal.states(self.stored_name(name), self.trainee(name)["sessions"], self._since_of[1])
+        return seal.states(self._exact(name, self.data), self.trainee(name)["sessions"], self._since_of[1])
 
     def record_for(self, name: str, drill: str) -> dict[str, dict[str, int]]:
         """``category -> {"seen", "wrong"}`` of one drill, for the difficulty levels."""
@@ -337,20 +337,29 @@ class ProgressStore:
         :meth:`rename` otherwise."""
         return self._rekey("merge", old, into, roster)
 
+    def _exact(self, typed: str, data: dict) -> str:
+        """The stored trainee ``typed`` names: the stored key spelled exactly so, else its stored spelling.  An
+        older file may hold "Chloé" in NFC and in NFD, two records that fold alike: the first match named
+        either, so the two could not be merged ("'Chloé' is 'Chloé' itself", rev26 F14)."""
+        exact = typed.strip() if isinstance(typed, str) else typed
+        return exact if exact in data["trainees"] else self.stored_name(typed, data)
+
     def _rekey(self, action: str, old: str, new: str, roster: Optional[tuple[str, ...]]) -> dict:
-        new = check_name(new)
+        typed, new = new, check_name(new)
         if not self.path.is_file():   # nothing to rename: no lock file or folder made for it
             raise renames.RenameError(f"no training progress file at {self.path}; give --store FILE; nothing "
                                       "was changed")
-        with self._locked():
+        with self._locked(changing=True):
             data = self._load()
-            key = self.stored_name(old, data)
+            key = self._exact(old, data)
             if key not in data["trainees"]:
                 raise renames.RenameError(
                     f"no trainee {check_name(old)!r} in {self.path} (stored: "
                     f"{', '.join(repr(n) for n in sorted(data['trainees'], key=str.casefold)) or 'none'}); "
                     "nothing was changed")
-            target = self.stored_name(new, data)
+            target = self._exact(typed, data)
+            if action == "merge" and target == key:   # the other record whose name folds alike (NFC and NFD)
+                target = next((k for k in data["trainees"] if k != key and names.fold(k) == names.fold(key)), key)
             listed = names.on_roster(new, roster)
             if listed is None:
                 raise renames.RenameError(
@@ -393,7 +402,7 @@ class ProgressStore:
                                       counted=renames.still_counted(moved, moved_states, time.time()))
             logged = data.get(renames.FIELD)   # kept as it is, a hand-edited entry too
             data[renames.FIELD] = (logged if isinstance(logged, list) else [] if logged is None else [logged]) + [entry]
-            self._save(data)
+            self._save(data, changing=True)
         self.data = data
         return entry
 
@@ -488,12 +497,18 @@ class ProgressStore:
         return entry
 
     @contextlib.contextmanager
-    def _locked(self, wait: bool = True) -> Iterator[None]:
-        """An exclusive ``flock`` on :attr:`lock_path` for the read-merge-write of :meth:`record`."""
+    def _locked(self, wait: bool = True, changing: bool = False) -> Iterator[None]:
+        """An exclusive ``flock`` on :attr:`lock_path` for the read-merge-write of :meth:`record`; ``changing``:
+        for a rename or merge, which stores no session, refused in its own words (rev26 F9)."""
         try:
             self.path.parent.mkdir(parents=True, exist_ok=True)
             fd = self._open_lock()
         except OSError as exc:
+            if changing:
+                raise ProgressError(
+                    f"cannot change {self.path}: its lock file {self.lock_path} cannot be opened for writing "
+                    f"({exc.strerror or exc}); run it as the account that owns the file, or ask that account to "
+                    f"make the file and its lock writable for yours; nothing was changed") from None
             raise ProgressError(f"cannot save the training progress to {self.path}: {exc}; the session's "
                                 "results are not stored; use --store to choose a writable file") from None
         try:
@@ -564,7 +579,7 @@ class ProgressStore:
             return fd, tmp, mode
         raise FileExistsError(f"no free temporary name in {self.path.parent}")
 
-    def _save(self, data: dict) -> None:
+    def _save(self, data: dict, changing: bool = False) -> None:
         """Write ``data`` to a temporary file made 0600, flush it, give it the file's mode, rename it over it."""
         seal.mark_since(data)
         try:
@@ -582,6 +597,9 @@ class ProgressStore:
                 raise
         except OSError as exc:
             sticky = self._sticky_problem()   # the folder may have got the sticky bit since the check
+            if changing:   # a rename or merge stores no session (rev26 F9)
+                raise ProgressError(f"cannot change {self.path}: {sticky or exc}; run it as the account that owns "
+                                    "the file and its folder; nothing was changed") from None
             raise ProgressError(f"cannot save the training progress to {self.path}: {sticky or exc}; "
                                 "the session's results are not stored; use --store to choose a writable file") from None
 

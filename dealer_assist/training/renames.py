@@ -102,9 +102,14 @@ def rekeyed(name: str, sessions: list[dict], states_before: Mapping[int, str], s
     after = seal.states(name, sessions, since)
     changed = [i for i, (s, state) in enumerate(zip(sessions, after), 1) if state != states_before[id(s)]]
     if changed:
-        raise RenameError(f"session {changed[0]} of {name!r} would read {after[changed[0] - 1]!r} after the "
-                          f"change, not {states_before[id(sessions[changed[0] - 1])]!r} as before; nothing was "
-                          "changed")
+        now, was = after[changed[0] - 1], states_before[id(sessions[changed[0] - 1])]
+        why = (": an edited record that would match its seal under the new name is a session copied by hand from "
+               "that record, or from another trainee's, and the change would make it count; find it with train "
+               "--progress (EDITED RECORD), take it out of the file by hand (or keep the two records apart: "
+               "--rename gives one another name), then try again" if (was, now) == (seal.EDITED, seal.SEALED)
+               else "")
+        raise RenameError(f"session {changed[0]} of {name!r} (after the change) would read {now!r}, not {was!r} as "
+                          f"before{why}; nothing was changed")
 
 
 def merged_categories(first: Mapping, second: Mapping) -> dict:
@@ -190,6 +195,22 @@ def followed(name: str, data: Mapping, since: int) -> str:
     return name
 
 
+def alike_shown(entry: Mapping) -> Mapping:
+    """``entry`` with its ``from`` and ``to`` shown by code point when they differ only in Unicode form (NFC
+    and NFD "Chloé": "MERGED 'Chloé' into 'Chloé'" said nothing, rev26 F14)."""
+    a, b = entry["from"], entry["to"]
+    if a != b and unicodedata.normalize("NFC", a) == unicodedata.normalize("NFC", b):
+        return {**entry, "from": NamedAlike(a), "to": NamedAlike(b)}
+    return entry
+
+
+class NamedAlike(str):
+    """A name shown by its code points: two records whose names differ only in Unicode form read the same."""
+
+    def __repr__(self) -> str:
+        return ascii(str(self))
+
+
 def history(name: str, data: Mapping) -> list[tuple[Mapping, bool]]:
     """The logged changes ``--progress`` lists under the stored trainee ``name``, oldest first, each with
     whether it took a record AWAY from the name (True) or brought sessions to it: walking back, a change into
@@ -236,6 +257,7 @@ def words(entry: Mapping, away: bool = False) -> str:
     kept = (f", {_count(edited, 'edited record')} kept as {'it was' if edited == 1 else 'they were'} (still edited)"
             if _count(edited, "edited record") is not None and edited > 0 else "")
     what = "RENAMED" if entry.get("action") == "rename" else "MERGED"
+    entry = alike_shown(entry)
     how = "to" if entry.get("action") == "rename" else "into"
     when = entry.get("utc")
     when = when if day_limit.moment_of(when) is not None else f"[not a time: {_shown(when)}]"
