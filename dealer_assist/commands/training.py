@@ -534,27 +534,29 @@ def _escaped(exc: UnicodeError):
 def _write_csv(text: str) -> None:
     """A CSV on stdout, every character as stored: it is data for a spreadsheet, where the terminal's
     accent-dropping (:func:`_plain`) wrote "Chloé" and "Chloe" as two ``Chloe`` rows, two trainees made one
-    with no word (rev24 T2).  A stdout that cannot encode it (``LC_ALL=C``) gets it in UTF-8, and is told."""
+    with no word (rev24 T2).  It is UTF-8 whatever stdout's encoding: written in a Latin-1 stdout's own
+    encoding when every character fitted, "Chloé" came out in Latin-1 or in UTF-8 depending on the other
+    names in the file (rev26 F10).  A stdout that is not UTF-8 is told, when the CSV holds more than ASCII."""
     encoding = getattr(sys.stdout, "encoding", None) or "utf-8"
     try:
-        text.encode(encoding)
+        utf8 = codecs.lookup(encoding).name == "utf-8"
     except LookupError:
-        pass
-    except UnicodeEncodeError as exc:
-        buffer = getattr(sys.stdout, "buffer", None)
-        char = exc.object[exc.start]   # by its code point: stderr may not write it either
-        said = (f"stdout's encoding ({encoding}) cannot write U+{ord(char):04X} {unicodedata.name(char, '')}"
-                ", which the CSV holds")
-        if buffer is None:
-            raise CommandError(f"{said}; nothing was written: set a UTF-8 locale (PYTHONIOENCODING=utf-8)") from None
-        sys.stderr.write(f"dealer-assist: note: {said}: the CSV is written in UTF-8 instead, every character as "
-                         "stored (open it as UTF-8; set a UTF-8 locale, or PYTHONIOENCODING=utf-8, to be told "
-                         "nothing)\n")
-        sys.stdout.flush()
-        buffer.write(text.encode("utf-8"))
-        buffer.flush()
+        utf8 = False
+    if utf8 or text.isascii():
+        sys.stdout.write(text)
         return
-    sys.stdout.write(text)
+    buffer = getattr(sys.stdout, "buffer", None)
+    char = next(ch for ch in text if not ch.isascii())   # by its code point: stderr may not write it either
+    said = (f"stdout's encoding is {encoding}, not UTF-8, and the CSV holds U+{ord(char):04X} "
+            f"{unicodedata.name(char, '')}")
+    if buffer is None:
+        raise CommandError(f"{said}; nothing was written: set a UTF-8 locale (PYTHONIOENCODING=utf-8)") from None
+    sys.stderr.write(f"dealer-assist: note: {said}: the CSV is written in UTF-8, as always, every character as "
+                     "stored (open it as UTF-8; set a UTF-8 locale, or PYTHONIOENCODING=utf-8, to be told "
+                     "nothing)\n")
+    sys.stdout.flush()
+    buffer.write(text.encode("utf-8"))
+    buffer.flush()
 
 
 def _plain_terminal(json_mode: bool = False) -> None:
