@@ -60,7 +60,7 @@ def test_a_copied_session_that_blocks_a_merge_is_named_with_what_to_do(tmp_path)
     last = data["trainees"]["Bob"]["sessions"].pop()
     data["trainees"]["Ana"] = {"sessions": [last], "categories": {}}
     path.write_text(json.dumps(data), encoding="utf-8")
-    out = _run(tmp_path, "--merge", "Ana", "Bob", "--store", str(path))
+    out = _run(tmp_path, "--merge", "Ana", "Bob", "--store", str(path), "--reason", "one person")
     assert out.returncode != 0
     assert "copied by hand" in out.stderr and "take it out of the file by hand" in out.stderr
     assert "nothing was changed" in out.stderr
@@ -87,3 +87,33 @@ def test_two_records_whose_names_differ_only_in_unicode_form_are_merged(tmp_path
     after = ProgressStore(path)
     assert after.trainees == [NFC] and len(after.sessions(NFC)) == 2
     assert after.seal_states(NFC) == ["not sealed", "sealed"]
+
+
+def _exam():
+    session = TrainingSession(Settings(drills=("third-card",), exam=True, cases=40, minutes=None),
+                              {"baccarat": ShoeFeed(8, None), "blackjack": ShoeFeed(1, None)})
+    while not session.finished:
+        case = session.next_case()
+        session.submit(case, case.answers, 1.0)
+    return session.summary()
+
+
+def test_a_rename_or_merge_of_a_trainee_with_a_recent_exam_needs_a_reason_which_is_logged(tmp_path):
+    """rev26 F3: anyone who can write the file can run them, and ``--merge Ana Bob`` hands Ana's failed exams
+    to a classmate: with an exam of the last 24 hours concerned, the change is made only with a reason."""
+    path = tmp_path / "p.json"
+    ProgressStore(path).record("Ana", _exam(), "third-card")
+    ProgressStore(path).record("Bob", _practice(1), "third-card")
+    before = path.read_bytes()
+    refused = _run(tmp_path, "--merge", "Ana", "Bob", "--store", str(path))
+    assert refused.returncode != 0 and "--reason TEXT" in refused.stderr and "'Ana' has 1 exam" in refused.stderr
+    assert path.read_bytes() == before
+    bad = _run(tmp_path, "--merge", "Ana", "Bob", "--store", str(path), "--reason", "x\nPASSED")
+    assert bad.returncode != 0 and path.read_bytes() == before
+    done = _run(tmp_path, "--merge", "Ana", "Bob", "--store", str(path), "--reason", "Ana registered twice")
+    assert done.returncode == 0, done.stderr
+    assert json.loads(path.read_text(encoding="utf-8"))["renames"][0]["reason"] == "Ana registered twice"
+    listing = _run(tmp_path, "--progress", "--store", str(path)).stdout
+    assert "reason given: 'Ana registered twice'" in listing
+    practice_only = _run(tmp_path, "--rename", "Bob", "Rob", "--store", str(path))
+    assert practice_only.returncode != 0   # Bob holds Ana's exam now

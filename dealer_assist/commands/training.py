@@ -74,6 +74,9 @@ def register(subparsers: argparse._SubParsersAction) -> None:
                         "Ana, a look-alike letter) into the stored trainee INTO, in the order they were stored, "
                         "and exit: sealed again, logged, and the day's exam limit counts them together; it "
                         "cannot be undone (copy the file first)")
+    p.add_argument("--reason", metavar="TEXT", default=None,
+                   help="with --rename or --merge: why (logged in the file and listed by --progress); needed when "
+                        "a trainee concerned has begun an exam in the last 24 hours, whose attempts the change moves")
     p.add_argument("--json", action="store_true", help="print JSON only")
     p.set_defaults(func=run_train)
 
@@ -378,8 +381,9 @@ def _rekey(args) -> int:
         raise CommandError(f"--{action} changes the progress file and exits: give it without {', '.join(others)} "
                            "(--store, --config and --json go with it); nothing was changed")
     store = _store(args)
+    reason = _reason(args, store, action, old, new)
     try:
-        entry = (store.rename if action == "rename" else store.merge)(old, new, _roster(args))
+        entry = (store.rename if action == "rename" else store.merge)(old, new, _roster(args), reason)
     except (RenameError, TraineeNameError, ProgressError) as exc:
         said = str(exc) if isinstance(exc, ProgressError) else f"--{action}: {exc}"
         raise CommandError(said if "nothing was changed" in said else f"{said}; nothing was changed") from None
@@ -408,6 +412,36 @@ def _rekey(args) -> int:
                          f"({differences(entry['to'], other)}): if they are one person, "
                          f"{_merge_words(entry['to'], other, _roster(args))}\n")
     return 0
+
+
+def _reason(args, store, action: str, old: str, new: str) -> Optional[str]:
+    """``--reason`` checked, and asked for when a trainee concerned has begun an exam in the last 24 hours:
+    anyone who can write the file can run a rename or merge, and ``--merge Ana Bob`` hands Ana's failed exams
+    to a classmate (rev26 F3); the reason is logged with the account and computer, and listed."""
+    from dealer_assist.training.progress import TraineeNameError
+
+    reason = args.reason
+    if reason is not None:
+        reason = reason.strip()
+        bad = next((ch for ch in reason if unicodedata.category(ch) in ("Cc", "Cf", "Cs", "Co", "Zl", "Zp")), None)
+        if not reason or len(reason) > 200 or bad is not None:
+            raise CommandError(f"--reason {args.reason!r}: give 1 to 200 characters on one line, no control "
+                               "characters; nothing was changed")
+        return reason
+    try:
+        concerned = [old] + ([new] if action == "merge" else [])
+        recent = [(store.stored_name(n), store.recent_exams(n)) for n in concerned]
+    except TraineeNameError:
+        return None   # the change itself refuses the name, with why
+    busy = [(n, r) for n, r in recent if r]
+    if busy:
+        said = "; ".join(f"{n!r} has {len(r)} exam{'s' if len(r) != 1 else ''} (or edited record"
+                         f"{'s' if len(r) != 1 else ''}) of the last 24 hours" for n, r in busy)
+        raise CommandError(f"--{action}: {said}: the change moves them (they still count against the old name's "
+                           f"day limit{', and against the record merged into' if action == 'merge' else ''}); if "
+                           "it is meant, give --reason TEXT, which is logged in the file and listed by --progress; "
+                           "nothing was changed")
+    return None
 
 
 def _name_notes(name: str, everyone: list[str], roster: Optional[tuple[str, ...]]) -> list[str]:
@@ -581,6 +615,9 @@ def run_train(args: argparse.Namespace) -> int:
         raise CommandError(f"--csv {args.csv} prints stored progress: use it with --progress and without --json")
     if args.rename is not None or args.merge is not None:
         return _rekey(args)
+    if args.reason is not None:
+        raise CommandError("--reason says why a --rename or --merge is made: give it with one of them; nothing "
+                           "was asked")
     if args.progress:
         return _progress(args)
     from dealer_assist.training.ending import Ended, ending_signals

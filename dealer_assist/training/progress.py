@@ -303,6 +303,13 @@ class ProgressStore:
             return [dict(e) for e in entries]
         return [dict(e) for e, _ in renames.history(name, self.data)]
 
+    def recent_exams(self, name: str) -> list[dict]:
+        """The stored trainee's exams begun in the last 24 hours and edited records that still count (see
+        :func:`renames.still_counted`): what a rename or merge of them would move."""
+        if self.stored_name(name) not in self.data["trainees"]:
+            return []
+        return renames.still_counted(self.sessions(name), self.seal_states(name), time.time())
+
     def moved_away(self, name: str) -> list:
         """The exams renames and merges took away from ``name`` that its day's limit still counts
         (:func:`renames.moved_away`)."""
@@ -323,19 +330,19 @@ class ProgressStore:
         went = renames.followed(key, data, self._renames_read)
         return key if names.fold(went) == names.fold(key) else self.stored_name(went, data)
 
-    def rename(self, old: str, new: str, roster: Optional[tuple[str, ...]] = None) -> dict:
+    def rename(self, old: str, new: str, roster: Optional[tuple[str, ...]] = None, reason: Optional[str] = None) -> dict:
         """Give the stored trainee ``old`` the name ``new`` (not a stored trainee's: :meth:`merge` that),
         under the file's lock; the sessions are sealed again under it (see
         :mod:`dealer_assist.training.renames`) and the change is logged.  Returns the log entry.
         ``roster``: the school's (``[training] trainees``): ``new`` must be on it, and takes its spelling.
         :class:`~dealer_assist.training.renames.RenameError` (nothing written) when it cannot be done."""
-        return self._rekey("rename", old, new, roster)
+        return self._rekey("rename", old, new, roster, reason)
 
-    def merge(self, old: str, into: str, roster: Optional[tuple[str, ...]] = None) -> dict:
+    def merge(self, old: str, into: str, roster: Optional[tuple[str, ...]] = None, reason: Optional[str] = None) -> dict:
         """Move every session and per-rule count of ``old`` into the stored trainee ``into``, in the order
         they were stored, sealed again under ``into``'s name; ``old`` is no longer stored.  As
         :meth:`rename` otherwise."""
-        return self._rekey("merge", old, into, roster)
+        return self._rekey("merge", old, into, roster, reason)
 
     def _exact(self, typed: str, data: dict) -> str:
         """The stored trainee ``typed`` names: the stored key spelled exactly so, else its stored spelling.  An
@@ -344,7 +351,8 @@ class ProgressStore:
         exact = typed.strip() if isinstance(typed, str) else typed
         return exact if exact in data["trainees"] else self.stored_name(typed, data)
 
-    def _rekey(self, action: str, old: str, new: str, roster: Optional[tuple[str, ...]]) -> dict:
+    def _rekey(self, action: str, old: str, new: str, roster: Optional[tuple[str, ...]],
+               reason: Optional[str] = None) -> dict:
         typed, new = new, check_name(new)
         if not self.path.is_file():   # nothing to rename: no lock file or folder made for it
             raise renames.RenameError(f"no training progress file at {self.path}; give --store FILE; nothing "
@@ -400,6 +408,8 @@ class ProgressStore:
                                                                                 person["categories"])}
             entry = renames.log_entry(action, key, target, len(moved), moved_states.count(seal.EDITED), seals,
                                       counted=renames.still_counted(moved, moved_states, time.time()))
+            if reason is not None:
+                entry["reason"] = reason
             logged = data.get(renames.FIELD)   # kept as it is, a hand-edited entry too
             data[renames.FIELD] = (logged if isinstance(logged, list) else [] if logged is None else [logged]) + [entry]
             self._save(data, changing=True)

@@ -273,7 +273,8 @@ def words(entry: Mapping, away: bool = False) -> str:
                 "stored under the name since, another record" + (
                     f"; {held} exam{'s' if held != 1 else ''} of the 24 hours before the change (or edited record"
                     f"{'s' if held != 1 else ''}) still count against this name's day limit" if held else "") + hand)
-    return f"{head}: {moved} moved, sealed again under {entry['to']!r}{kept}{after}{hand}"
+    reason = f"; reason given: {_shown(entry['reason'])!r}" if "reason" in entry else ""
+    return f"{head}: {moved} moved, sealed again under {entry['to']!r}{kept}{reason}{after}{hand}"
 
 
 def went(entry: Mapping) -> str:
