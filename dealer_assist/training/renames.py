@@ -20,9 +20,12 @@ after it in its own list (so no session of the other record stored before that o
 clears it sooner); sessions stored before seals were kept come first, as they did in each list.
 
 The change is logged in the file's ``renames`` (what, from which name to which, when, by which account on
-which computer, the sessions moved, and the last seals before and after: the last seal a school noted
-changes, and the log says to what).  What this does not do: the log is not sealed; anyone who can write
-the file can edit it, as they can recompute seals (see :mod:`seal`).
+which computer, the sessions moved, the last seals before and after: the last seal a school noted
+changes, and the log says to what; the exams moved that the old name's day limit keeps counting; and the
+``--reason`` given).  A rename or merge frees no exam attempt: those exams count against the old name for
+24 hours (:func:`moved_away`), and ``--progress`` lists the change under both names (:func:`history`).
+What this does not do: the log is not sealed; anyone who can write the file can edit it, as they can
+recompute seals (see :mod:`seal`), so its fields are listed escaped and checked, never trusted as text.
 """
 
 from __future__ import annotations

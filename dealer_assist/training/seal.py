@@ -9,8 +9,11 @@ verdict does not count; so is one after it whose chain was cut.
 What this does not do: the algorithm is here for anyone to read, and there is no secret, so someone
 who recomputes every seal with a program of their own makes a forged file verify.  A hand edit, an
 entry copied from another trainee, a seal deleted (every seal of the trainee too: an entry with a field
-only a sealing version writes, ``utc``, ``saved_utc`` or ``how``, is edited when it has none), a session
-slipped in among those stored before seals were kept: these show.  Sessions deleted from the end of a
+only a sealing version writes, ``utc``, ``saved_utc`` or ``how``, is edited when it has none, and so is one
+with none of them dated at or after the file's ``sealed_since``, see :func:`since`), a session slipped in
+among those stored before seals were kept: these show.  Every seal in the file deleted with
+``sealed_since`` and the sessions dated back reads as an older version's file: only the file's permissions
+stop that.  Sessions deleted from the end of a
 trainee's list, or a trainee deleted, do not (the last seal changes: a school that notes the last
 seal ``--progress`` prints can tell).  Only the file's permissions (writable by the trainer's account
 alone) keep students from writing it at all.
