@@ -401,6 +401,10 @@ def _rekey(args) -> int:
     print(f"{done} in {store.path}: {entry['sessions']} session{'' if entry['sessions'] == 1 else 's'} sealed "
           f"again under {entry['to']!r}{kept}; logged in the file (by {entry['by']} on {entry['host']}, "
           f"{entry['utc']}).")
+    held = len(entry.get("counted") or ())
+    if held:
+        print(f"{held} exam{'s' if held != 1 else ''} (or edited record{'s' if held != 1 else ''}) of the last 24 hours "
+              f"moved with the record still count{'s' if held == 1 else ''} against {shown['from']!r}'s day limit, for 24 hours after each.")
     if seals.get("after"):
         was = ", ".join(f"{who}'s {seals[key][:16]}" for key, who in (("from", entry["from"]), ("into", entry["to"]))
                         if seals.get(key))
