@@ -105,7 +105,7 @@ alert             round?, code, level, title, text, action; ``source`` where it 
                   that reader's shoe, its HELLO lost (a restarted reader goes on in that count)
 alert_dismissed   round, codes (alerts the croupier acknowledged, Esc: a restart does not show them again);
                   ``typed_right``: Enter (true) or Del (false) on UNREADABLE CARD TYPED? (false and ``voided``:
-                  the card typed for it was voided)
+                  the card typed for it was voided; true and ``implied``: another card unread before an answer)
 correction        round?, op (void_card/void_round/void_burn/set_limits/...), why, + ``correction``:
                   :meth:`dealer_assist.table.supervisor.Correction.to_payload` (who, when,
                   action, target, reason); set_limits also carries ``limits`` and ``was``;

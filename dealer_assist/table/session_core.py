@@ -29,7 +29,8 @@ from dealer_assist.table import disk_room, journal_scan
 from dealer_assist.table.another_shoe import alert_text, reported
 from dealer_assist.table.holds import (AFTER_A_DOUBLE_FEED, AFTER_A_GAP, AFTER_LOST_FRAMES, AFTER_A_REJECTION, AFTER_A_RESTART,
                                        AFTER_AN_UNREADABLE, AFTER_DROPPED, AFTER_NEW_SHOE, AFTER_RESTART_ACTION,
-                                       AFTER_TYPED_UNREAD, AFTER_UNPLACED, PARKED, SAME_CARD_DOUBTS, TYPED_UNREAD,
+                                       AFTER_TYPED_UNREAD, AFTER_UNPLACED, PARKED, SAME_CARD_DOUBTS, TYPED_THEN_READ,
+                                       TYPED_UNREAD,
                                        HOLDS, MANY_CARD_HOLDS, ONE_CARD_HOLDS, ONE_MISSING_CARD, PLACED_KINDS, places_a_card, READ_BEFORE_A_STOP,
                                        corrects_a_read, held_by_alert, hold_of_alert, left_unplayed, none_missed_asked,
                                        several_unread, several_unread_asked,
@@ -1039,7 +1040,11 @@ class SessionCore(abc.ABC):
     def dismiss(self, code: Optional[str] = None) -> None:
         """Acknowledge one alert (by code) or all of them."""
         with self._lock:
-            self._take_down(lambda a: code is not None and a.code != code)
+            asked = self.typed_unread_asked()  # a question Esc does not answer: it stays until Enter or Del (qaAI F9)
+            self._take_down(lambda a: code is not None and a.code != code or asked and a.code == TYPED_UNREAD)
+            if asked and code in (None, TYPED_UNREAD):
+                self._publish(replace(self._snap, message="UNREADABLE CARD TYPED? stays until it is answered: Enter "
+                                                          "if the card typed was the one, Del if not"))
             if code in (None, "gap"):  # the croupier has looked at the lost frames' cards: their holds end
                 self._hold_of = {source: hold for source, hold in self._hold_of.items() if hold[0] != AFTER_A_GAP}
                 self._settle_hold_alerts()
@@ -1193,6 +1198,7 @@ class SessionCore(abc.ABC):
         journaled as ``misread``: the entry had been the same as a ``??`` frame's, qaR F9): journaled as one,
         and the next read of that source waits for it to be typed."""
         maybe = " or ".join(c.label for c in event.candidates)
+        taken = self._typed_taken_at_next_ask(event)
         typed_at = self._typed_for_unread(event) if told is None else None
         typed = typed_at[0] if typed_at is not None else None
         self._reported[event.source] = max(self._reported.get(event.source, 0.0), event.t)
@@ -1224,7 +1230,9 @@ class SessionCore(abc.ABC):
                           f"{str(event.zone).title()} box" if elsewhere else ""),
                        (f"if it lies in the {str(event.zone).title()} box, void it (V) and type it again (K): it then "
                         f"goes to that hand; Enter if it is the {placed.title()}'s" if elsewhere else
-                        f"{typed.label} typed for it: Enter if right, Del if not (then type the card dealt there, K)")
+                        f"{typed.label} typed for it: Enter if right, Del if not (then type the card dealt there, K); "
+                        f"once a read waits behind it, Enter plays that read after {typed.label}, and V voids "
+                        f"{typed.label} if it was not the card")
                        + (" (W shows what the camera sees, an unsure card in orange)" if not self.read_only else ""))
             return
         said = f"ERR MISREAD, frame {event.seq}" if event.seq is not None else "ERR MISREAD"
@@ -1236,12 +1244,27 @@ class SessionCore(abc.ABC):
                    if event.why else
                    f"the {event.source} saw a card come out but could not read it ({said}: {told})"
                    if told else
-                   f"the {event.source} could not read a card" + frame + (f"; it may be {maybe}" if maybe else ""),
+                   f"the {event.source} could not read a card" + frame + (f"; it may be {maybe}" if maybe else "")
+                   + (f"; {taken}, typed before, is taken for the card it could not read before it (V voids it "
+                      "if not: that card is then asked for too)" if taken else ""),
                    f"look at the card{'s' if due > 1 else ''}" + (" (W shows what the camera sees, an unsure card in orange)"
                                          if str(event.source).startswith("camera:") and not self.read_only else "")
                    + (" and type each such card in its place (K), then Enter plays the card read after them"
                       if event.why else f": {several_unread(due, any(a.code == 'refused' for a in self._snap.alerts))}" if due > 1
                       else " and type it (K); the next card read waits until you do"))
+
+    def _typed_then_read(self, event: CardRead) -> bool:
+        """Whether a camera's sure read is most likely a card the croupier typed ahead of it (see
+        :data:`TYPED_THEN_READ`): one of its code typed with no wait standing, since that camera last reported a card
+        and at most :data:`TYPED_BEFORE_ASK` before.  That typed card then answers no ask."""
+        if event.doubt or not str(event.source).startswith("camera:"):
+            return False
+        since = max(self._reported.get(event.source, 0.0), event.t - TYPED_BEFORE_ASK)
+        for n, (card, t, _) in enumerate(self._typed_loose):
+            if t >= since and card == event.card:
+                del self._typed_loose[n]
+                return True
+        return False
 
     def _typed_for_unread(self, event: Unreadable) -> Optional[tuple[Card, int]]:
         """The card typed for the card a camera asks for now, if the croupier typed it before the ask: typed
@@ -1258,6 +1281,28 @@ class SessionCore(abc.ABC):
                 del self._typed_loose[n]
                 return card, placed
         return None
+
+    def _typed_taken_at_next_ask(self, event: Unreadable) -> Optional[str]:
+        """Another card ``event.source`` could not read while UNREADABLE CARD TYPED? waits for Enter or Del: the card
+        typed is taken for the first (as Enter; journaled so, ``implied``), and this one is asked for as any.  Its ask
+        had replaced the first's, whose Enter and Del were then refused, and a void of the card typed asked for one
+        card where two lay unread (qaAI F1, F2).  The label of the card taken, or None."""
+        hold = self._hold_of.get(event.source)
+        if event.why or hold is None or hold[0] != AFTER_TYPED_UNREAD or self._snap.pending is not None:
+            return None
+        typed = self._typed_asked_label()
+        if not self._write("alert_dismissed", {"codes": [TYPED_UNREAD], "typed_right": True, "implied": True,
+                                               "game": self.GAME, "round": self._snap.state.round_no}):
+            return None
+        self._publish(replace(self._snap, alerts=tuple(a for a in self._snap.alerts if a.code != TYPED_UNREAD)))
+        self._hold_ended(event.source)
+        return typed
+
+    def _typed_asked_label(self) -> str:
+        """The card UNREADABLE CARD TYPED? names as typed for the card the camera could not read."""
+        asked = next((a for a in self._snap.alerts if a.code == TYPED_UNREAD), None)
+        said = re.search(r": (\S+) typed for it", asked.text) if asked is not None else None
+        return said.group(1) if said else "the card typed"
 
     def typed_unread_asked(self) -> bool:
         """Whether UNREADABLE CARD TYPED? waits for Enter or Del with no read waiting (see _unreadable)."""
@@ -1547,6 +1592,8 @@ class SessionCore(abc.ABC):
                        f"{event.device} firmware {event.firmware} (boot {event.boot})", "none")
 
     def _card_read(self, event: CardRead) -> None:
+        if self._typed_then_read(event):
+            event = replace(event, doubt=TYPED_THEN_READ)
         self._journal_read(event)
         if self._snap.pending is not None:
             # A card waits for the croupier: this one comes after it.  It replaced it on the screen, and a
@@ -1948,6 +1995,12 @@ class SessionCore(abc.ABC):
             except InvalidCardError as exc:
                 return self._refuse(str(exc))
             pending = self._snap.pending
+            if pending is None and any(why == AFTER_TYPED_UNREAD for why, _ in self._hold_of.values()):
+                # Played, it answered the ask without a word, and the same card typed again was played twice (qaAI F3).
+                typed = self._typed_asked_label()
+                return self._refuse(f"{card.label} not taken: UNREADABLE CARD TYPED? waits first ({typed} was typed "
+                                    f"for the card the camera could not read): Enter if it is that card, Del if not, "
+                                    "then type the card dealt there")
             zone = zone or self._zone_for_typed(card)
             if pending is not None and pending.doubt in HOLDS:
                 # The missing card, typed: it goes before the one read after it, which still waits.
