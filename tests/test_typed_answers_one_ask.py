@@ -219,3 +219,13 @@ def test_a_card_typed_ahead_then_read_by_the_camera_waits_as_the_same_card(tmp_p
         assert s.confirm_pending() is None
         assert [c.code for c in s.state.round.cards] == ["9S", "QH", "QH"]
     s.close()
+
+
+def test_a_replay_says_what_the_table_was_told_not_which_key_to_press(tmp_path):
+    """qaAI F6: a replay takes no table key, but its bars read "Enter if right, Del if not" as if asking now."""
+    path = tmp_path / "j.sqlite"
+    s = typed_then_asked(path)
+    s.close()
+    again = replayed(path, TableSession(RULES, odds=False))
+    [asked] = [a for a in again.snapshot.alerts if a.code == TYPED_UNREAD]
+    assert asked.action.startswith("at the table: Q♥ typed for it: Enter if right")

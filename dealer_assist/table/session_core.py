@@ -1468,8 +1468,11 @@ class SessionCore(abc.ABC):
         note, snap = event.note, self._snap
         kind = note.get("kind")
         if kind == "alert" and isinstance(note.get("code"), str):
+            # What the table was told to do, said as such: a replay takes no key of the table's (qaAI F6: its bars
+            # read "Enter if right, Del if not" and "type any further cards (K)" as if asking now).
+            action = str(note.get("action") or "")
             alert = Alert(note["code"], str(note.get("level") or "error"), str(note.get("title") or ""),
-                          str(note.get("text") or ""), str(note.get("action") or ""), self._clock())
+                          str(note.get("text") or ""), f"at the table: {action}" if action else "", self._clock())
             if alert.code == "unreadable":
                 # As many as it says are due ("2 cards could not be read or were refused": a refused read's
                 # card with it, rev20 F5), else one more.
