@@ -516,6 +516,14 @@ def _taken_back_text(totals) -> str:
     return "".join(", " + text for text in said)
 
 
+def _earlier_text(totals, names: list) -> str:
+    """When each of ``names``' earlier settlements ended and was taken back: a summary signed between the two
+    counted it, whichever window the correction fell in (rev27 F1)."""
+    said = [f"{one['round']} settled at {one['settled']}, taken back at {one['taken_back']}"
+            for one in totals.earlier_settlements if one["round"] in names]
+    return f" ({'; '.join(said)})" if said else ""
+
+
 def _summary_text(path: str, totals) -> str:
     bounds = "".join([f" from {totals.since.isoformat()}" if totals.since else "",
                       f" to {totals.until.isoformat()}" if totals.until else ""])
@@ -535,12 +543,14 @@ def _summary_text(path: str, totals) -> str:
                      "export' lists the first settlement under voided_settlements)")
     if totals.corrected_from_earlier:
         lines.append(f"  NOTE: {', '.join(totals.corrected_from_earlier)} was settled before this window and settled "
-                     "again here after a correction: counted here as it finally stood (a summary of the earlier "
-                     "window run before the correction counted its first settlement)")
+                     "again here after a correction: counted here as it finally stood; a summary of an earlier "
+                     "window signed between its first settlement and the correction counted that settlement"
+                     + _earlier_text(totals, totals.corrected_from_earlier))
     if totals.carried_from_earlier:
         lines.append(f"  NOTE: {', '.join(totals.carried_from_earlier)}: settled before this window, then voided as a "
-                     "misdeal, its bets carried to the round named and settled here (a summary of the earlier window "
-                     "run before the misdeal counted its first settlement)")
+                     "misdeal, its bets carried to the round named and settled here; a summary of an earlier window "
+                     "signed between that settlement and the misdeal counted it"
+                     + _earlier_text(totals, [n.split(" to ")[0] for n in totals.carried_from_earlier]))
     if totals.unreadable_amounts:
         lines.append(f"  WARNING: {totals.unreadable_amounts} amount(s) in the journal are no number (a damaged entry) "
                      "and are counted as 0.00: check the export's rounds ('journal export') before signing")
