@@ -570,17 +570,17 @@ def _start_at_time(args: argparse.Namespace) -> None:
                  f"{local_text(following.started)}" if following else ": it records no round")
         raise CommandError(f"--at {args.at}: no round of {args.journal} had begun by then{first}")
     asked, which = asked_text(args.at, at), f"shoe {playing.shoe} round {playing.round}"
+    played = played_text(playing.started, playing.ended, playing.corrections, playing.carried_to)
     if found.within:  # said every time: the moment as read, so a time typed without its offset shows (rev24 E8)
-        sys.stderr.write(f"dealer-assist: note: at {asked} {which} was being played ("
-                         f"{played_text(playing.started, playing.ended, playing.corrected, playing.settled_again)}"
-                         "); replaying from it\n")
+        sys.stderr.write(f"dealer-assist: note: at {asked} {which} was being played"
+                         f"{' again after a correction' if found.again is not None else ''} ({played}); "
+                         "replaying from it\n")
     elif playing.ended is None:  # a round never ended, and a moment after the journal's last entry (rev24 E6)
         sys.stderr.write(f"dealer-assist: note: at {asked} no round was being played that {args.journal} records: "
                          f"the journal ends at {local_text(found.journal_end)}; replaying from its last round, "
                          f"{which}, begun at {local_text(playing.started)}\n")
     else:
-        sys.stderr.write(f"dealer-assist: note: at {asked} no round was being played: {which} had ended at "
-                         f"{local_text(playing.ended)}"
+        sys.stderr.write(f"dealer-assist: note: at {asked} no round was being played: {which} was {played}"
                          + (f" (the journal ends at {local_text(found.journal_end)})" if found.after_end else "")
                          + "; replaying from it\n")
     args.shoe, args.round = playing.shoe, playing.round

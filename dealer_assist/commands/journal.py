@@ -113,7 +113,9 @@ def register(subparsers: argparse._SubParsersAction) -> None:
                                    "the last one begun at or before it; exit 1 when none was being played then "
                                    "(between two rounds, before the first, after the journal's last entry), the "
                                    "rounds either side named. A round's time is its play, to its first end: a "
-                                   "correction made later (its bets reopened and settled again) is named as such.")
+                                   "correction made later (its bets reopened, a misread last card voided and dealt "
+                                   "again) is named as such, and from it to the round's next end the round was "
+                                   "being played again; the time between its end and the correction, not.")
     w.add_argument("path", metavar="PATH", help=JOURNAL)
     w.add_argument("--at", metavar="TIME",
                    help="the round being played at TIME (ISO 8601, UTC unless an offset is given, e.g. "
@@ -602,7 +604,8 @@ def run_rounds(args: argparse.Namespace) -> int:
                        "rounds": [one.to_json() for one in rounds]})
             return 0
         emit_json({**result, "at": at.isoformat(), "within": found.within, "after_end": found.after_end,
-                   "journal_end": found.journal_end, "round": found.playing and found.playing.to_json(),
+                   "journal_end": found.journal_end, "again": found.again and found.again.to_json(),
+                   "round": found.playing and found.playing.to_json(),
                    "next": found.next and found.next.to_json()})
         return 0 if found.within else 1
     if found is not None:
@@ -616,10 +619,12 @@ def run_rounds(args: argparse.Namespace) -> int:
 
 
 def _round_row(one) -> str:
+    """One round's line; a round corrected after its end says so after its status (rev27 F2: the listing showed
+    its first end and "complete" with no word of the correction the JSON named)."""
     from dealer_assist.table.round_times import local_text
 
     return (f"{one.shoe!s:>5} {one.round!s:>6}  {one.game or '-':<9}  {local_text(one.started) or '-':<25}  "
-            f"{local_text(one.ended) or '-':<25}  {one.status}")
+            f"{local_text(one.ended) or '-':<25}  {one.status}" + _later(one))
 
 
 def _round_at_text(path: str, text: str, at, found) -> str:
@@ -633,6 +638,10 @@ def _round_at_text(path: str, text: str, at, found) -> str:
         lines = [f"at {asked} no round of {path} had begun"
                  + (f": the first, {name(following)}, began at {local_text(following.started)}" if following else
                     ": it records no round")]
+    elif found.again is not None:
+        lines = [f"at {asked} {name(playing)} was being played again after a correction ({playing.status}): "
+                 f"began at {local_text(playing.started)}, first ended at {local_text(playing.ended)}"
+                 + _later(playing)]
     elif found.within:
         lines = [f"at {asked} {name(playing)} was being played ({playing.status}): began at "
                  f"{local_text(playing.started)}, " + (f"ended at {local_text(playing.ended)}" if playing.ended
@@ -657,13 +666,19 @@ def _round_at_text(path: str, text: str, at, found) -> str:
 
 
 def _later(one) -> str:
-    """A correction made after the round's play ended, named as such (rev24 E2), or ""."""
+    """The corrections made after the round's play ended, each named as such (rev24 E2), or ""."""
     from dealer_assist.table.round_times import local_text
 
-    if one.corrected is None:
-        return ""
-    return (f" (corrected later: its settlement taken back at {local_text(one.corrected)}, "
-            + (f"settled again at {local_text(one.settled_again)})" if one.settled_again else "not settled again)"))
+    said = []
+    for c in one.corrections:
+        if c.misdeal:
+            said.append(f"voided as a misdeal at {local_text(c.taken_back)}"
+                        + (f", its bets carried to {one.carried_to}" if one.carried_to else ""))
+        else:
+            said.append(f"its settlement taken back at {local_text(c.taken_back)}, "
+                        + (f"settled again at {local_text(c.settled_again)}" if c.settled_again
+                           else "not settled again"))
+    return f" (corrected later: {'; then '.join(said)})" if said else ""
 
 
 # --------------------------------------------------------------------------- show
