@@ -53,11 +53,12 @@ def register(subparsers: argparse._SubParsersAction) -> None:
                                    "carries the running table's mark and is told as possibly lacking its last "
                                    "entries). DEST must not exist yet: nothing is written over. The copy is "
                                    "written first as the hidden file .DEST.part-TAG-PID beside DEST (TAG: this "
-                                   "computer's and PATH's, PID: the copying process), renamed to DEST once whole; "
-                                   "one that a copy of the same PATH on this computer stopped half-way (killed, "
-                                   "its disk pulled) left, its process gone, is removed by the next copy of PATH "
-                                   "into that folder, which names it; another computer's part (a shared folder) "
-                                   "and a file that holds no journal's start are never removed. Exit 0 when the "
+                                   "computer's host name, PID: the copying process), renamed to DEST once whole; "
+                                   "one that a copy on this computer stopped half-way (killed, its disk pulled) "
+                                   "left, its process gone, is removed by the next copy of any journal into that "
+                                   "folder, which names it; another computer's part (a shared folder, unless the "
+                                   "computers have the same host name) and a file that holds no journal's start "
+                                   "are never removed. Exit 0 when the "
                                    "copy's chain holds, 1 when it does not (the journal's own does not), 2 when "
                                    "nothing was copied.")
     c.add_argument("path", metavar="PATH", help=JOURNAL)
@@ -259,7 +260,7 @@ def run_copy(args: argparse.Namespace) -> int:
     if not dest.parent.is_dir():
         raise CommandError(f"DEST {dest}: the folder {dest.parent} does not exist; make it or give another "
                            "(nothing was written)", 2)
-    tag = _copy_tag(args.path)
+    tag = _copy_tag()
     part = dest.with_name(f".{dest.name}.part-{tag}-{os.getpid()}")
     cleared = _clear_stopped_copies(dest.parent, tag)
     for name in cleared:
@@ -314,18 +315,21 @@ _PART = re.compile(r"\.(?P<dest>.+)\.part-(?P<tag>[0-9a-f]{12})-(?P<pid>\d+)(?P<
 _SQLITE_HEADER = b"SQLite format 3\0"
 
 
-def _copy_tag(source: str) -> str:
-    """What names the copies of ``source`` made on this computer: a process number is this computer's only,
-    so a part another computer is writing into a shared folder (NFS, a synced backup folder), or another
-    journal's copy, is never taken for a stopped one of ours (rev24 E9)."""
+def _copy_tag() -> str:
+    """What names the copies made on this computer: a process number is this computer's only, so a part
+    another computer is writing into a shared folder (NFS, a synced backup folder) is never taken for a
+    stopped one of ours (rev24 E9).  Not the journal's path: here a copy under way is told by its running
+    process, and a copy of Monday's journal stopped half-way was left for good by every later copy, each of
+    another day's journal (rev27 F3).  Two computers of the same name (imaged table PCs, a container with its
+    host's name) are not told apart: README says so."""
     import hashlib
     import socket
 
-    return hashlib.sha256(f"{socket.gethostname()}\0{os.path.realpath(source)}".encode()).hexdigest()[:12]
+    return hashlib.sha256(socket.gethostname().encode()).hexdigest()[:12]
 
 
 def _clear_stopped_copies(folder: Path, tag: str) -> list[str]:
-    """Remove the unfinished copies a ``journal copy`` of the same journal on this computer (``tag``) stopped
+    """Remove the unfinished copies a ``journal copy`` of any journal on this computer (``tag``) stopped
     half-way left in ``folder`` (qaAE F3: a backup job's timeout or a pulled stick left a hidden journal-sized
     file for good): those whose process is gone, and one under this process's own name (its number used
     again); the part itself only if it is a journal's start (SQLite's header, or nothing yet).  Another
