@@ -282,6 +282,10 @@ def test_a_misdeal_in_the_next_window_carried_to_a_round_of_a_third_is_named_in_
     (a, _), (b, _), (c, text) = _three_windows(path, capsys)
     first = exported(path)[0]["voided_settlements"][0]
     assert a["corrected_later"] == ["shoe 1 round 1"] and b["rounds"] == 0 and b["carried_from_earlier"] == []
+    # The misdeal, and its correction, count where it was called (B), not where its round began (A).
+    assert (a["voided_rounds"], a["corrections"], a["settlements_taken_back"], a["voided_carried"]) == (0, 0, 0, [])
+    assert (b["voided_rounds"], b["corrections"], b["settlements_voided"], b["voided_carried"]) == (
+        1, 1, 1, ["shoe 1 round 1 to shoe 2 round 1"])
     assert c["rounds"] == 1 and c["carried_from_earlier"] == ["shoe 1 round 1 to shoe 2 round 1"]
     assert c["corrected_from_earlier"] == []
     assert c["earlier_settlements"] == [{"round": "shoe 1 round 1", "settled": first["round_ended"],

@@ -113,11 +113,14 @@ class ShiftTotals:
     _carried_in: dict = field(default_factory=dict, repr=False)
 
     def add(self, record: dict) -> None:
-        """Count one exported round if it ended (or, still open, started) within the shift."""
-        when = record.get("ended") or record.get("started")
+        """Count one exported round if it ended within the shift; one with no end (voided, still open) if the
+        correction that took its last settlement back (a misdeal called, its bets reopened) was made within it,
+        else if it started within it (rev27: a misdeal called in the next shift was counted, with its
+        correction, where the round had started)."""
         name = f"shoe {record.get('shoe')} round {record.get('round')}"
         status = record.get("status")
         taken = [v for v in record.get("voided_settlements") or () if isinstance(v, dict)]
+        when = record.get("ended") or (taken[-1].get("voided_at") if taken else None) or record.get("started")
         to = record.get("carried_to")
         within = self._within(when)
         if any(self._counted_then_taken_back(v) for v in taken):
