@@ -229,3 +229,17 @@ def test_a_replay_says_what_the_table_was_told_not_which_key_to_press(tmp_path):
     again = replayed(path, TableSession(RULES, odds=False))
     [asked] = [a for a in again.snapshot.alerts if a.code == TYPED_UNREAD]
     assert asked.action.startswith("at the table: Q♥ typed for it: Enter if right")
+
+
+def test_two_cards_typed_ahead_answer_two_asks(tmp_path):
+    """qaAI F4: Q♥ and 3♦ typed as they landed blurred, then the camera asked for both: the first ask took Q♥,
+    the second asked for 3♦ again (typed again, it was played twice)."""
+    s = table(tmp_path / "j.sqlite")
+    s.deal()
+    read(s, "9S", 1)
+    assert s.enter_card("QH") is None and s.enter_card("3D") is None
+    s.handle(Unreadable(CAMERA, time.time(), seq=2))
+    assert codes(s) == [TYPED_UNREAD] and s.answer_typed_unread(True) is None
+    s.handle(Unreadable(CAMERA, time.time(), seq=3))
+    assert codes(s) == [TYPED_UNREAD] and "3♦ typed for it" in s.snapshot.alerts[0].text
+    s.close()

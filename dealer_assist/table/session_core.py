@@ -1201,7 +1201,6 @@ class SessionCore(abc.ABC):
         taken = self._typed_taken_at_next_ask(event)
         typed_at = self._typed_for_unread(event) if told is None else None
         typed = typed_at[0] if typed_at is not None else None
-        self._reported[event.source] = max(self._reported.get(event.source, 0.0), event.t)
         self._note_zone(event.source, event.why, [c.code for c in event.candidates], event.zone)
         self._write("card_unreadable", {"source": event.source, "source_seq": event.seq,
                                         "candidates": [c.code for c in event.candidates], "why": event.why,
@@ -1268,7 +1267,8 @@ class SessionCore(abc.ABC):
 
     def _typed_for_unread(self, event: Unreadable) -> Optional[tuple[Card, int]]:
         """The card typed for the card a camera asks for now, if the croupier typed it before the ask: typed
-        while no read waited, since that camera last reported a card and at most :data:`TYPED_BEFORE_ASK`
+        while no read waited, since that camera last read a card (an ask of its since leaves a second card typed
+        ahead for the next, qaAI F4) and at most :data:`TYPED_BEFORE_ASK`
         before the ask, of a code among its candidates (with none, any such card).  Each such card answers
         one ask (qaU F5: the card typed was asked for again, typed again as told, and played twice).  With it,
         where it was placed (:attr:`_placed_count` then)."""
