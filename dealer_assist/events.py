@@ -297,8 +297,8 @@ SourceEvent = Union[RecordedOp, RecordedNote, RecordedStart, CardRead, Unreadabl
 @dataclass(frozen=True)
 class CountPosition:
     """How far a table's journal took one shoe's frame count, for its reader to go on from after a restart
-    (``SerialShoe.resume_from``): the count's boot id, the SEQ of its last frame journaled (a card read, one it
-    could not read: ``CARD ??``, ``ERR MISREAD``; another ERR, an EMPTY), and of its last card read
+    (``SerialShoe.resume_from``): the count's boot id, the SEQ of its last frame journaled that stood for a
+    card (one read, or one it could not read: ``CARD ??``, ``ERR MISREAD``), and of its last card read
     (None: none).  The two differ after an unread card: a heartbeat names a ``CARD ??`` as its last card,
     but not every firmware an ``ERR MISREAD``, so only the card read bounds what a heartbeat may name."""
 

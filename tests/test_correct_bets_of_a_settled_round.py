@@ -149,3 +149,28 @@ def test_a_restart_while_the_bets_are_corrected_writes_no_end_of_the_round(tmp_p
     third = TableSession(RULES, Journal.open(path), odds=False)
     assert third.deal() is None and third.state.settlement.paid == D("0.00")  # D settles it as corrected
     third.close()
+
+
+def test_a_correction_takes_no_new_money_over_the_limit_but_puts_back_what_the_round_took(tmp_path):
+    """qaAH: a corrected Banker 6,000 at a table whose Banker maximum is 5,000 was settled and paid (no limit at all
+    while the bets were corrected), though the same chip was refused in the betting.  The Tie 500 the round took
+    under a limit lowered since still stands, and a stake moved to another bet within its limit too."""
+    path = tmp_path / "j.sqlite"
+    s = TableSession(RULES, Journal.open(path), odds=False)
+    assert s.place(1, Bet.TIE, D("500")) is None and s.place(3, Bet.BANKER, D("5000")) is None
+    assert s.deal() is None
+    for code in PLAYER_WINS:
+        assert s.enter_card(code) is None
+    assert s.set_limits({"max": {"tie": "200"}}, why="the pit lowers the Tie") is None
+    assert s.correct_bets(why="seat 3's stake misread") is None
+    refused = s.place(3, Bet.BANKER, D("1000"))  # 6,000: over the 5,000 maximum and over what the round took
+    assert refused is not None and "no new money over the limit" in refused
+    assert [(w.seat, w.bet, w.stake) for w in s.state.betting.layout.wagers() if w.seat == 3] == [(3, Bet.BANKER, D("5000.00"))]
+    assert s.remove(3, Bet.BANKER, D("5000")) is None and s.place(3, Bet.PLAYER, D("5000")) is None  # moved
+    assert s.deal() is None and s.state.phase == TablePhase.SETTLED
+    assert {(w.seat, w.bet): w.stake for w in s.state.history[-1].wagers} == {(1, Bet.TIE): D("500.00"),
+                                                                              (3, Bet.PLAYER): D("5000.00")}
+    s.close()
+    again = TableSession(RULES, Journal.open(path), odds=False)  # the corrected round restarts as it stood
+    assert again.state.settlement == s.state.settlement
+    again.close()

@@ -136,7 +136,7 @@ def test_the_unfinished_copy_of_a_copy_stopped_half_way_is_removed_and_named(run
     gone.wait()  # a process that ended: its number names the copy it left
     alive = subprocess.Popen([sys.executable, "-c", "import sys; sys.stdin.read()"], stdin=subprocess.PIPE)
     try:
-        tag = _copy_tag(str(path))
+        tag = _copy_tag()
         left = stick / f".monday.sqlite.part-{tag}-{gone.pid}"
         left.write_bytes(path.read_bytes()[:8192])  # cut short where the kill stopped it
         Path(f"{left}-journal").write_bytes(b"\0" * 512)
@@ -157,18 +157,18 @@ def test_the_unfinished_copy_of_a_copy_stopped_half_way_is_removed_and_named(run
     assert told.returncode == 0 and f"removed {left}" in told.stderr and "stopped" in told.stderr
 
 
-def test_a_part_of_another_computer_or_journal_or_holding_no_journal_is_never_removed(running, tmp_path):
+def test_a_part_of_another_computer_or_holding_no_journal_is_never_removed(running, tmp_path):
     """rev24 E9: any ``.X.part-N`` whose N was no process here was removed: in a shared backup folder (NFS)
     another computer's copy under way has a number unknown here, and another tool's file of that shape is not
-    ours either.  Only a part of a copy of the same journal on this computer, holding a journal's start, goes."""
+    ours either.  Only a part of a copy made on this computer, holding a journal's start, goes."""
     path, _ = running
     shared = tmp_path / "shared"
     shared.mkdir()
     gone = subprocess.Popen([sys.executable, "-c", "pass"])
     gone.wait()
-    tag = _copy_tag(str(path))
+    tag = _copy_tag()
     others = [shared / f".other file.part-{gone.pid}-wal",  # the shape the old names had: not ours to judge
-              shared / f".monday.sqlite.part-{'0' * 12}-{gone.pid}",  # another computer's (or journal's) copy
+              shared / f".monday.sqlite.part-{'0' * 12}-{gone.pid}",  # another computer's copy
               shared / f".monday.sqlite.part-{tag}-{gone.pid}"]  # ours by name, but it holds no journal
     for other in others[:2]:
         other.write_bytes(b"SQLite format 3\0" + b"\0" * 100)
@@ -177,3 +177,20 @@ def test_a_part_of_another_computer_or_journal_or_holding_no_journal_is_never_re
     assert done.returncode == 0, done.stderr
     assert json.loads(done.stdout)["removed_parts"] == [] and "removed" not in done.stderr
     assert all(other.exists() for other in others)
+
+
+def test_the_part_a_stopped_copy_of_another_journal_left_is_removed_by_the_next_copy(running, tmp_path):
+    """rev27 F3: the tag named the journal copied, so the part a stopped copy of Monday's journal left stayed for
+    good: the next copies into the stick were of Tuesday's and later journals (one journal a gaming day)."""
+    path, _ = running
+    monday = tmp_path / "monday.sqlite"
+    assert cli("journal", "copy", str(path), str(monday)).returncode == 0  # another journal, whole
+    stick = tmp_path / "stick"
+    stick.mkdir()
+    gone = subprocess.Popen([sys.executable, "-c", "pass"])
+    gone.wait()
+    left = stick / f".monday-copy.sqlite.part-{_copy_tag()}-{gone.pid}"  # Monday's copy, killed half-way
+    left.write_bytes(monday.read_bytes()[:8192])
+    done = cli("journal", "copy", str(path), str(stick / "tuesday-copy.sqlite"), "--json")
+    assert done.returncode == 0, done.stderr
+    assert json.loads(done.stdout)["removed_parts"] == [left.name] and not left.exists()

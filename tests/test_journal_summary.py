@@ -214,3 +214,80 @@ def test_bets_reopened_and_never_settled_again_are_not_said_to_be_settled_again(
     text = capsys.readouterr().out
     assert "settled again" not in text.replace("not settled again", ""), text
     assert "1 taken back and not settled again (its round open: no money counted)" in text
+
+
+def _three_windows(path, capsys) -> tuple:
+    """The summaries of A (to 20:10), B (20:10 to 20:20) and C (from 20:20), each with its text."""
+    from datetime import timedelta
+
+    from test_round_times import FIRST
+
+    bounds = [(FIRST + timedelta(minutes=m)).isoformat() for m in (10, 20)]
+    got = []
+    for window in (("--to", bounds[0]), ("--from", bounds[0], "--to", bounds[1]), ("--from", bounds[1])):
+        one = summary(capsys, path, *window)
+        assert main(["journal", "summary", str(path), *window]) == 0
+        got.append((one, capsys.readouterr().out))
+    return tuple(got)
+
+
+def test_a_round_settled_in_one_window_reopened_in_the_next_and_settled_in_a_third_is_named_in_the_third(
+        tmp_path, capsys):
+    """rev27 F1: settled in A (20:00), bets reopened in B (20:15), settled again in C (20:25): C counted it with
+    no word, though A's summary signed at 20:10 held its first settlement; C names it with both times."""
+    from datetime import timedelta
+
+    from test_round_times import FIRST
+
+    path = tmp_path / "bac.sqlite"
+    session, clock = _clocked(path)
+    assert session.place(1, Bet.BANKER, D("10")) is None and session.deal() is None
+    deal(session, "9S", "8H", "TC", "KD")  # Player 9: the banker bet lost, the house +10 in A
+    clock.now = FIRST + timedelta(minutes=15)
+    assert session.correct_bets(why="the bet was on the player") is None
+    clock.now = FIRST + timedelta(minutes=25)
+    assert session.place(1, Bet.PLAYER, D("10")) is None and session.remove(1, Bet.BANKER, D("10")) is None
+    assert session.deal() is None
+    session.close()
+    (a, _), (b, _), (c, text) = _three_windows(path, capsys)
+    first = exported(path)[0]["voided_settlements"][0]
+    assert a["rounds"] == 0 and a["corrected_later"] == ["shoe 1 round 1"]
+    assert b["rounds"] == 0 and b["corrected_from_earlier"] == []  # nothing of it counted in B
+    assert c["rounds"] == 1 and c["games"]["baccarat"]["house"] == "-10.00"
+    assert c["corrected_from_earlier"] == ["shoe 1 round 1"]
+    assert c["earlier_settlements"] == [{"round": "shoe 1 round 1", "settled": first["round_ended"],
+                                         "taken_back": first["voided_at"]}]
+    assert "NOTE: shoe 1 round 1 was settled before this window and settled again here" in text
+    assert f"(shoe 1 round 1 settled at {first['round_ended']}, taken back at {first['voided_at']})" in text
+
+
+def test_a_misdeal_in_the_next_window_carried_to_a_round_of_a_third_is_named_in_the_third(tmp_path, capsys):
+    """rev27 F1: settled in A (20:00), voided as a misdeal in B (20:15), its bets carried to a new shoe's round
+    dealt in C (20:25): C's carried_from_earlier stayed empty unless the misdeal fell in C too."""
+    from datetime import timedelta
+
+    from test_round_times import FIRST
+
+    path = tmp_path / "bac.sqlite"
+    session, clock = _clocked(path)
+    assert session.place(1, Bet.BANKER, D("10")) is None and session.deal() is None
+    deal(session, "9S", "8H", "TC", "KD")
+    clock.now = FIRST + timedelta(minutes=15)
+    assert session.void_round(why="misdeal") is None
+    assert session.new_shoe() is None
+    clock.now = FIRST + timedelta(minutes=25)
+    assert session.deal() is None
+    deal(session, "9S", "8H", "TC", "KD")
+    session.close()
+    (a, _), (b, _), (c, text) = _three_windows(path, capsys)
+    first = exported(path)[0]["voided_settlements"][0]
+    assert a["corrected_later"] == ["shoe 1 round 1"] and b["rounds"] == 0 and b["carried_from_earlier"] == []
+    # The misdeal, and its correction, count where it was called (B), not where its round began (A).
+    assert (a["voided_rounds"], a["corrections"], a["settlements_taken_back"], a["voided_carried"]) == (0, 0, 0, [])
+    assert (b["voided_rounds"], b["corrections"], b["settlements_voided"], b["voided_carried"]) == (
+        1, 1, 1, ["shoe 1 round 1 to shoe 2 round 1"])
+    assert c["rounds"] == 1 and c["carried_from_earlier"] == ["shoe 1 round 1 to shoe 2 round 1"]
+    assert c["corrected_from_earlier"] == []
+    assert c["earlier_settlements"] == [{"round": "shoe 1 round 1", "settled": first["round_ended"],
+                                         "taken_back": first["voided_at"]}]
+    assert "NOTE: shoe 1 round 1 to shoe 2 round 1: settled before this window, then voided as a misdeal" in text

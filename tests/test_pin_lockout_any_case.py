@@ -7,11 +7,9 @@ which names are supervisors."""
 
 from __future__ import annotations
 
-import sqlite3
-
 from dealer_assist.table.journal import Journal
 from dealer_assist.table.session import TableSession
-from test_roster_record import ANA, ME, RULES, config_file, entries, roster, run_cli, settled_round
+from test_roster_record import ANA, ME, RULES, broken_journal, config_file, entries, roster, run_cli, settled_round
 
 
 def test_wrong_pins_under_another_case_lock_the_supervisor_out_after_a_restart(tmp_path):
@@ -46,13 +44,7 @@ def test_supervisor_roster_counts_a_wrong_pin_in_any_case_from_run_to_run(tmp_pa
 
 def test_journal_recover_keeps_a_wrong_pin_in_any_case_for_the_next_run(tmp_path, capsys, monkeypatch):
     path = tmp_path / "j.sqlite"
-    settled_round(path, roster(ANA))
-    with Journal.open(path) as journal:
-        journal.append("alert", {"code": "X"})
-    conn = sqlite3.connect(str(path), isolation_level=None)
-    conn.execute("DROP TRIGGER IF EXISTS entries_append_only_update")
-    conn.execute("UPDATE entries SET payload = '{\"code\": \"Y\"}' WHERE seq = (SELECT max(seq) FROM entries)")
-    conn.close()
+    broken_journal(path)
     said = []
     for _ in range(3):
         code, _, err = run_cli(capsys, monkeypatch, "9999", "journal", "recover", str(path), "--continue",

@@ -128,18 +128,23 @@ def test_the_display_refuses_to_start_on_a_journal_of_other_supervisors(tmp_path
     assert code == 3 and "answers to the supervisors Ana" in lines[-1]["error"]
 
 
-def test_a_broken_journal_is_recovered_only_by_its_recorded_supervisors_and_the_new_one_keeps_them(
-        tmp_path, capsys, monkeypatch):
-    path = tmp_path / "j.sqlite"
+def broken_journal(path) -> None:
+    """A journal of Ana's table whose last entry was edited behind its hash chain: only a recover opens it."""
+    import sqlite3
+
     settled_round(path, roster(ANA))
     with Journal.open(path) as journal:
         journal.append("alert", {"code": "X"})
-    import sqlite3
-
     conn = sqlite3.connect(str(path), isolation_level=None)
     conn.execute("DROP TRIGGER IF EXISTS entries_append_only_update")
     conn.execute("UPDATE entries SET payload = '{\"code\": \"Y\"}' WHERE seq = (SELECT max(seq) FROM entries)")
     conn.close()
+
+
+def test_a_broken_journal_is_recovered_only_by_its_recorded_supervisors_and_the_new_one_keeps_them(
+        tmp_path, capsys, monkeypatch):
+    path = tmp_path / "j.sqlite"
+    broken_journal(path)
     mine = config_file(tmp_path, "mine.toml", ME)
     code, _, err = run_cli(capsys, monkeypatch, "1111", "journal", "recover", str(path), "--new", "--supervisor", "Me",
                            "--reason", "x", "--config", str(mine))

@@ -292,3 +292,127 @@ def test_the_replays_start_event_names_the_round_at_found(closed_after_next, tmp
     assert out.returncode == 0, out.stderr
     assert json.loads(out.stdout.splitlines()[0])["start"] == {"shoe": 1, "round": 2}
     assert "the journal ends at 2026-12-06T21:01:01+01:00" in out.stderr
+
+
+@pytest.fixture
+def last_card_dealt_again(tmp_path):
+    """Round 1 settled at 21:00:10 (Paris) on a misread last card (5C), V at 21:00:31, the right card (9C)
+    typed at 21:00:41 and the round settled again; round 2 at 21:05."""
+    path = tmp_path / "misread.sqlite"
+    clock = Clock()
+    session = TableSession(RULES, journal=Journal.open(path, clock=clock), odds=False)
+    assert session.place(1, Bet.BANKER, D("10")) is None and session.deal() is None
+    for code in ("9S", "KH", "QD", "5C"):
+        assert session.enter_card(code) is None
+    assert session.state.phase == TablePhase.SETTLED
+    clock.now = FIRST + timedelta(seconds=30)
+    assert session.void_last_card(why="misread: it was the 9 of clubs") is None
+    clock.now = FIRST + timedelta(seconds=40)
+    assert session.enter_card("9C") is None and session.state.phase == TablePhase.SETTLED
+    clock.now = FIRST + timedelta(minutes=5)
+    assert session.next_round() is None
+    session.close()
+    return path
+
+
+def test_a_moment_while_a_misread_last_card_is_dealt_again_is_within_its_round(last_card_dealt_again, paris,
+                                                                               capsys):
+    """rev27 F2: a baccarat round settles on its last card, so a misread one fixed with V is a correction after
+    the end: a moment while the croupier dealt the right card was "no round was being played" (exit 1)."""
+    from dealer_assist.commands.display import _start_at_time
+
+    got = rounds_json(capsys, last_card_dealt_again, "--at", "2026-12-06T21:00:35+01:00")
+    one = got["round"]
+    assert got["within"] is True and one["round"] == 1 and one["ended"] < one["corrected"] < one["settled_again"]
+    assert got["again"]["taken_back"] == one["corrected"] == "2026-12-06T20:00:31.000000Z"
+    assert one["corrections"] == [got["again"]]
+    idle = rounds_json(capsys, last_card_dealt_again, "--at", "2026-12-06T21:00:20+01:00", code=1)
+    assert idle["within"] is False and idle["again"] is None  # between its first end and the correction
+    assert rounds_json(capsys, last_card_dealt_again, "--at", "2026-12-06T21:01:00+01:00", code=1)["within"] is False
+    assert main(["journal", "rounds", str(last_card_dealt_again), "--at", "2026-12-06T21:00:35+01:00"]) == 0
+    assert "shoe 1 round 1 (baccarat) was being played again after a correction (complete)" in capsys.readouterr().out
+    args = argparse.Namespace(journal=str(last_card_dealt_again), at="2026-12-06T21:00:35+01:00", shoe=None,
+                              round=None)
+    _start_at_time(args)
+    assert (args.shoe, args.round) == (1, 1)
+    assert "shoe 1 round 1 was being played again after a correction (played 2026-12-06 21:00:02 to 21:00:10, " \
+           "corrected at 21:00:31, settled again at 21:00:" in capsys.readouterr().err
+    args = argparse.Namespace(journal=str(last_card_dealt_again), at="2026-12-06T21:00:20+01:00", shoe=None,
+                              round=None)
+    _start_at_time(args)  # the idle moment: the replay names the correction too
+    assert "no round was being played: shoe 1 round 1 was played 2026-12-06 21:00:02 to 21:00:10, corrected at " \
+           "21:00:31" in capsys.readouterr().err
+
+
+def test_the_listing_marks_a_round_corrected_after_its_end(last_card_dealt_again, paris, capsys):
+    """rev27 F2: the listing showed the round's first end and "complete", with no word of the correction."""
+    assert main(["journal", "rounds", str(last_card_dealt_again)]) == 0
+    text = capsys.readouterr().out
+    assert re.search(r"^\s+1\s+1\s+baccarat\s+\S+\s+2026-12-06T21:00:10\+01:00\s+complete \(corrected later: its "
+                     r"settlement taken back at 2026-12-06T21:00:31\+01:00, settled again at 2026-12-06T21:00:\d\d"
+                     r"\+01:00\)$", text, flags=re.M), text
+    assert re.search(r"^\s+1\s+2\s+baccarat\s+\S+\s+-\s+open$", text, flags=re.M), text
+
+
+def test_each_of_two_corrections_is_named_and_the_first_was_settled_again(tmp_path, paris, capsys):
+    """rev27 (smaller note): settled, reopened, settled again, reopened and left open read "not settled again",
+    though it was once; the second correction was not named."""
+    path = tmp_path / "twice.sqlite"
+    clock = Clock()
+    session = TableSession(RULES, journal=Journal.open(path, clock=clock), odds=False)
+    _deal(session)
+    clock.now = FIRST + timedelta(minutes=1)
+    assert session.correct_bets(why="wrong bet") is None and session.deal() is None
+    clock.now = FIRST + timedelta(minutes=2)
+    assert session.correct_bets(why="wrong seat") is None
+    session.close()
+    one = rounds_json(capsys, path)["rounds"][0]
+    assert one["status"] == "open" and one["corrected"].startswith("2026-12-06T20:01:")
+    assert one["settled_again"].startswith("2026-12-06T20:01:")
+    assert [(c["taken_back"][:16], c["settled_again"] and c["settled_again"][:16]) for c in one["corrections"]] == [
+        ("2026-12-06T20:01", "2026-12-06T20:01"), ("2026-12-06T20:02", None)]
+    assert rounds_json(capsys, path, "--at", "2026-12-06T21:02:01+01:00")["again"]["settled_again"] is None  # the end
+    assert main(["journal", "rounds", str(path)]) == 0
+    assert re.search(r"settled again at 2026-12-06T21:01:\d\d\+01:00; then its settlement taken back at "
+                     r"2026-12-06T21:02:\d\d\+01:00, not settled again\)$", capsys.readouterr().out, flags=re.M)
+    played = read_journal(path).played(1, 1)
+    assert re.fullmatch(r"played 2026-12-06 21:00:\d\d to 21:00:\d\d, corrected at 21:01:\d\d, settled again at "
+                        r"21:01:\d\d, corrected at 21:02:\d\d, not settled again \(UTC\+01:00\)", played), played
+
+
+def test_a_misdeal_called_after_the_settlement_names_where_its_bets_went(tmp_path, paris, capsys):
+    """rev27 (smaller note): a misdeal carried to a new shoe read "taken back at ..., not settled again", though
+    its bets were settled as the new shoe's round 1."""
+    path = tmp_path / "misdeal.sqlite"
+    clock = Clock()
+    session = TableSession(RULES, journal=Journal.open(path, clock=clock), odds=False)
+    _deal(session)
+    clock.now = FIRST + timedelta(minutes=5)
+    assert session.void_round(why="misdeal") is None and session.new_shoe() is None
+    session.close()
+    one = rounds_json(capsys, path)["rounds"][0]
+    assert one["status"] == "voided" and one["carried_to"] == "shoe 2 round 1"
+    assert one["corrections"][0]["misdeal"] is True
+    assert rounds_json(capsys, path, "--at", "2026-12-06T21:07+01:00", code=1)["within"] is False
+    assert main(["journal", "rounds", str(path)]) == 0
+    assert re.search(r"voided\s+\(corrected later: voided as a misdeal at 2026-12-06T21:05:01\+01:00, its bets "
+                     r"carried to shoe 2 round 1\)$", capsys.readouterr().out, flags=re.M)
+    assert re.fullmatch(r"played 2026-12-06 21:00:\d\d to 21:00:\d\d, voided as a misdeal at 21:05:01 "
+                        r"\(UTC\+01:00\)", read_journal(path).played(1, 1))
+
+
+def test_the_replay_names_an_older_journals_misdeal_written_with_its_action_only(tmp_path, paris, capsys):
+    """rev27 (smaller note): older journals wrote a misdeal as a correction with ``action: void_round`` and no
+    ``op``; the export took it back (export.py), `journal rounds` named it, the replay's line did not."""
+    path = tmp_path / "older.sqlite"
+    clock = Clock()
+    session = TableSession(RULES, journal=Journal.open(path, clock=clock), odds=False)
+    _deal(session)
+    session.close()
+    clock.now = FIRST + timedelta(minutes=5)
+    with Journal.open(path, clock=clock) as journal:  # the entry as those journals wrote it
+        journal.append("correction", {"action": "void_round", "round": 1, "shoe": 1, "why": "misdeal"})
+    one = rounds_json(capsys, path)["rounds"][0]
+    assert one["status"] == "voided" and one["corrected"] == "2026-12-06T20:05:01.000000Z"
+    assert re.fullmatch(r"played 2026-12-06 21:00:\d\d to 21:00:\d\d, voided as a misdeal at 21:05:01 "
+                        r"\(UTC\+01:00\)", read_journal(path).played(1, 1))

@@ -52,3 +52,18 @@ def test_after_months_of_use_the_chart_draws_the_last_sessions_and_says_so(qtbot
     chart = _chart(qtbot, sessions)
     assert len(chart.sessions) == 40 and chart.stored == 300
     assert chart.sessions[-1] is sessions[-1]
+
+
+def test_a_session_with_no_decision_answered_has_no_speed_point(qtbot):
+    """An exam killed before its first answer keeps ``mean_seconds`` 0: it was drawn as the fastest point of
+    the chart, while ``--progress`` says "no decision answered" (rev26 F12)."""
+    killed = _session("third-card", 0.0, "2026-12-02T10:00:00", exam=True)
+    killed["overall"].update(mean_seconds=0.0, decisions=40, unanswered=40)
+    sessions = [_session("third-card", 1.0, "2026-12-01T10:00:00"), killed,
+                _session("third-card", 1.0, "2026-12-03T10:00:00")]
+    chart = _chart(qtbot, sessions)
+    from PySide6.QtCore import QRectF
+
+    acc, speed, _ = chart.points(QRectF(0, 0, 300, 100))
+    assert speed[1] is None and speed[0] is not None and speed[2] is not None and acc[1] is not None
+    chart.grab()   # paints with the gap, no crash

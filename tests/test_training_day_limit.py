@@ -229,11 +229,17 @@ def test_deleting_every_seal_as_well_does_not_give_the_days_exams_back(tmp_path)
     assert len(ProgressStore(path).sessions("dev")) == 2
     listing = _run("--progress", "--store", str(path), tmp_path=tmp_path).stdout
     assert listing.count("EDITED RECORD: not counted (its seal is missing") == 2, listing
-    # one field only a sealing version writes is enough, and an entry with none of them stays an older one's
+    # those fields deleted too: dated after the file first held a sealed session, still edited (rev26 F4)
     for s in data["trainees"]["dev"]["sessions"]:
         del s["utc"], s["saved_utc"]
     path.write_text(json.dumps(data))
+    assert ProgressStore(path).seal_states("dev") == ["edited", "edited"]
+    with pytest.raises(ExamLimitReached):
+        ProgressStore(path).begin_exam("dev", _exam(False), "third-card", most_a_day=2)
+    # a file no sealing version wrote (no "sealed_since", no seal anywhere) reads as an older one's
+    del data["sealed_since"]
+    path.write_text(json.dumps(data))
     assert ProgressStore(path).seal_states("dev") == ["not sealed", "not sealed"]
-    data["trainees"]["dev"]["sessions"][0]["how"] = "text"
+    data["trainees"]["dev"]["sessions"][0]["how"] = "text"   # one field only a sealing version writes
     path.write_text(json.dumps(data))
     assert ProgressStore(path).seal_states("dev") == ["edited", "edited"]

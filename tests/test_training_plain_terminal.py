@@ -59,6 +59,21 @@ def test_a_csv_keeps_every_name_as_stored_on_a_plain_terminal_and_says_so(tmp_pa
     rows = list(csv.DictReader(io.StringIO(run.stdout.decode("utf-8"))))
     assert {r["trainee"] for r in rows} == {"Chlo\u00e9", "Chloe"}
     said = b"U+2666 BLACK DIAMOND SUIT" if table == "mistakes" else b"U+00E9 LATIN SMALL LETTER E WITH ACUTE"
-    assert b"cannot write " + said in run.stderr and b"written in UTF-8" in run.stderr, run.stderr
+    assert b"the CSV holds " + said in run.stderr and b"written in UTF-8" in run.stderr, run.stderr
     same = _run(tmp_path, "utf-8", "--progress", "--csv", table, "--store", str(path))
     assert same.stdout == run.stdout and same.stderr == b""
+
+
+def test_a_csv_is_utf8_on_a_latin1_terminal_whatever_the_other_names(tmp_path):
+    """rev26 F10: on a Latin-1 stdout "Chloé" was written in Latin-1 while every name fitted, and in UTF-8 once
+    a trainee "Dеv" (Cyrillic е) was stored: two encodings of one name for a school's nightly import."""
+    path = tmp_path / "p.json"
+    practice = TrainingSession(Settings(cases=1), {"baccarat": ShoeFeed(8, 1), "blackjack": ShoeFeed(1, 1)}, seed=1)
+    case = practice.next_case()
+    practice.submit(case, list(case.answers), 1.0)
+    ProgressStore(path).record("Chlo\u00e9", practice.summary(), "third-card")
+    alone = _run(tmp_path, "latin-1", "--progress", "--csv", "sessions", "--store", str(path))
+    assert "Chlo\u00e9".encode("utf-8") in alone.stdout and b"written in UTF-8" in alone.stderr, alone.stderr
+    ProgressStore(path).record("D\u0435v", practice.summary(), "third-card")
+    both = _run(tmp_path, "latin-1", "--progress", "--csv", "sessions", "--store", str(path))
+    assert "Chlo\u00e9".encode("utf-8") in both.stdout

@@ -97,6 +97,8 @@ def test_sessions_stored_before_seals_are_read_and_an_old_exam_says_it_is_not_se
     data = json.loads(path.read_text())
     for key in ("seal", "utc", "saved_utc"):   # an older dealer-assist wrote none of these
         del data["trainees"]["eve"]["sessions"][0][key]
+    del data["sealed_since"]                    # nor this, and it stored before the first sealed session
+    data["trainees"]["eve"]["sessions"][0]["date"] = "2026-01-02T10:00:00"
     path.write_text(json.dumps(data))
     ProgressStore(path).record("eve", _exam().summary(), "third-card")
     assert ProgressStore(path).seal_states("eve") == ["not sealed", "sealed"]
@@ -123,6 +125,10 @@ def test_a_seal_deleted_or_a_session_slipped_in_ahead_of_the_seals_shows(tmp_pat
     assert ProgressStore(path).seal_states("eve") == ["edited", "edited", "sealed"]
     for key in ("utc", "saved_utc"):
         forged.pop(key)
+    path.write_text(json.dumps(data))
+    # dated after the file first held a sealed session: its seal was deleted (rev26 F4)
+    assert ProgressStore(path).seal_states("eve") == ["edited", "edited", "sealed"]
+    forged["date"] = "2026-01-02T10:00:00"      # dated before it: as an older dealer-assist's
     path.write_text(json.dumps(data))
     assert ProgressStore(path).seal_states("eve") == ["not sealed", "edited", "sealed"]
     assert "EDITED RECORD" in _listed(tmp_path, path)

@@ -110,3 +110,136 @@ def test_the_read_waiting_under_the_ask_waits_for_the_card_typed_again(tmp_path,
     assert s.enter_card("KC") is None and s.confirm_pending() is None
     assert [c.code for c in s.state.round.cards] == ["9S", "KC", "2C"]
     s.close()
+
+
+@pytest.mark.parametrize("then", ["live", "restart"])
+@pytest.mark.parametrize("how", ["enter", "read_enter"])
+def test_the_card_typed_before_the_ask_taken_for_it_then_voided_is_asked_for_again(tmp_path, how, then):
+    """rev25 F1: Enter said Q♥ was the unread card (with no read waiting, or on the read held under the ask);
+    Q♥ voided after all (a typo): no wait came back, and the next read went where the unread card lay."""
+    path = tmp_path / "j.sqlite"
+    s = typed_then_asked(path)
+    if how == "enter":
+        assert s.answer_typed_unread(True) is None
+    else:
+        read(s, "2C", 3)
+        assert s.confirm_pending() is None  # 2C played: Q♥ was the unread card
+        void(s)  # 2C
+    void(s)  # Q♥
+    assert codes(s) == ["unreadable"] and s.cards_due(CAMERA) == 1
+    if then == "restart":
+        s.close()
+        s = table(path)
+        assert codes(s) == ["unreadable"] and s.cards_due(CAMERA) == 1
+    read(s, "4D", 4)
+    assert s.snapshot.pending is not None and [c.code for c in s.state.round.cards] == ["9S"]
+    s.close()
+
+
+def test_a_card_typed_and_voided_before_the_ask_answers_none(tmp_path):
+    """rev25 F7: Q♥ typed with no wait standing, voided, then the camera asked: the ask named Q♥ as typed for it,
+    and Enter let the next read go where the unread card lay."""
+    s = table(tmp_path / "j.sqlite")
+    s.deal()
+    read(s, "9S", 1)
+    assert s.enter_card("QH") is None
+    void(s)
+    s.handle(Unreadable(CAMERA, time.time(), seq=2))
+    assert codes(s) == ["unreadable"]
+    s.close()
+
+
+def test_a_restart_takes_the_copy_the_live_table_took_for_the_ask(tmp_path):
+    """rev25 F6: Q♥ typed twice (the second a slip), the camera asks: the live table took the first Q♥ for it, a
+    restart the last, so V of the second asked for the card again after a restart only."""
+    path = tmp_path / "j.sqlite"
+    s = table(path)
+    s.deal()
+    read(s, "9S", 1)
+    assert s.enter_card("QH") is None and s.enter_card("QH") is None
+    s.handle(Unreadable(CAMERA, time.time(), seq=2))
+    assert codes(s) == [TYPED_UNREAD]
+    s.close()
+    s = table(path)
+    void(s)  # the second Q♥: not the one the ask named
+    assert codes(s) == [TYPED_UNREAD]
+    s.close()
+
+
+@pytest.mark.parametrize("restart", [False, True])
+def test_a_second_unreadable_card_while_the_ask_waits_takes_the_typed_card_for_the_first(tmp_path, restart):
+    """qaAI F1, F2: Q♥ typed ahead, the camera asks (UNREADABLE CARD TYPED?), then cannot read another card: the
+    second ask replaced the first, whose Enter and Del were refused though its bar still asked for them, and V of
+    Q♥ then asked for one card where two lay unread (the next read went where the second lay)."""
+    path = tmp_path / "j.sqlite"
+    s = typed_then_asked(path)
+    s.handle(Unreadable(CAMERA, time.time(), seq=3))
+    assert codes(s) == ["unreadable"] and s.cards_due(CAMERA) == 1
+    assert "Q♥, typed before, is taken for the card it could not read before it" in s.snapshot.alerts[0].text
+    void(s)  # Q♥ was not the first card after all
+    if restart:
+        s.close()
+        s = table(path)
+    assert s.cards_due(CAMERA) == 2
+    assert s.enter_card("KD") is None and s.cards_due(CAMERA) == 1
+    read(s, "2C", 4)
+    assert s.snapshot.pending is not None and [c.code for c in s.state.round.cards] == ["9S", "KD"]
+    s.close()
+
+
+def test_a_card_typed_while_the_ask_waits_is_refused_and_esc_leaves_the_ask(tmp_path):
+    """qaAI F3: typed while UNREADABLE CARD TYPED? waited, Q♥ again was played as P2 (the double play the ask is
+    there to prevent) and another card silently took the ask as right.  F9: Esc hid the ask and the next Enter
+    answered it unseen."""
+    s = typed_then_asked(tmp_path / "j.sqlite")
+    refused = s.enter_card("QH")
+    assert refused is not None and "UNREADABLE CARD TYPED? waits first" in refused
+    assert [c.code for c in s.state.round.cards] == ["9S", "QH"] and codes(s) == [TYPED_UNREAD]
+    s.dismiss()
+    assert codes(s) == [TYPED_UNREAD] and "stays until it is answered" in s.snapshot.message
+    assert s.answer_typed_unread(False) is None and codes(s) == ["unreadable"]
+    s.close()
+
+
+@pytest.mark.parametrize("answer", ["drop", "play"])
+def test_a_card_typed_ahead_then_read_by_the_camera_waits_as_the_same_card(tmp_path, answer):
+    """qaAI F8: 9♠ read, Q♥ typed as it landed blurred, then the camera read Q♥ after all: played twice, P2 too.
+    It waits now: Del drops the read (it was that card) with no card held behind it; Enter plays another Q♥."""
+    s = table(tmp_path / "j.sqlite")
+    s.deal()
+    read(s, "9S", 1)
+    assert s.enter_card("QH") is None
+    read(s, "QH", 2)
+    assert s.snapshot.pending is not None and "typed (K) ahead of the camera" in s.snapshot.pending.doubt
+    if answer == "drop":
+        s.reject_pending()
+        read(s, "3D", 3)  # nothing held behind the dropped read: played as it comes
+        assert [c.code for c in s.state.round.cards] == ["9S", "QH", "3D"]
+    else:
+        assert s.confirm_pending() is None
+        assert [c.code for c in s.state.round.cards] == ["9S", "QH", "QH"]
+    s.close()
+
+
+def test_a_replay_says_what_the_table_was_told_not_which_key_to_press(tmp_path):
+    """qaAI F6: a replay takes no table key, but its bars read "Enter if right, Del if not" as if asking now."""
+    path = tmp_path / "j.sqlite"
+    s = typed_then_asked(path)
+    s.close()
+    again = replayed(path, TableSession(RULES, odds=False))
+    [asked] = [a for a in again.snapshot.alerts if a.code == TYPED_UNREAD]
+    assert asked.action.startswith("at the table: Q♥ typed for it: Enter if right")
+
+
+def test_two_cards_typed_ahead_answer_two_asks(tmp_path):
+    """qaAI F4: Q♥ and 3♦ typed as they landed blurred, then the camera asked for both: the first ask took Q♥,
+    the second asked for 3♦ again (typed again, it was played twice)."""
+    s = table(tmp_path / "j.sqlite")
+    s.deal()
+    read(s, "9S", 1)
+    assert s.enter_card("QH") is None and s.enter_card("3D") is None
+    s.handle(Unreadable(CAMERA, time.time(), seq=2))
+    assert codes(s) == [TYPED_UNREAD] and s.answer_typed_unread(True) is None
+    s.handle(Unreadable(CAMERA, time.time(), seq=3))
+    assert codes(s) == [TYPED_UNREAD] and "3♦ typed for it" in s.snapshot.alerts[0].text
+    s.close()

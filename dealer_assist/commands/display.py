@@ -40,7 +40,7 @@ def register(subparsers: argparse._SubParsersAction) -> None:
     p.add_argument("--auto", action="store_true",
                    help="auto-play the simulated shoe (bets, deal, next round); refused with any other source")
     p.add_argument("--mute", action="store_true", help="baccarat: no sound cues (the blackjack table has none)")
-    p.add_argument("--size", metavar="WxH", help="window size, e.g. 1920x1080 (320x240 to 7680x4320)")
+    p.add_argument("--size", metavar="WxH", help=f"window size, e.g. 1920x1080 ({SIZE_RANGE})")
     p.add_argument("--text-scale", type=float, metavar="X",
                    help="text X times the size the window gives it, 0.8 to 1.25 (default: the config's "
                         "[display] text_scale, else 1)")
@@ -108,7 +108,7 @@ def register(subparsers: argparse._SubParsersAction) -> None:
                         "before it, as 'journal rounds --at TIME' names it (the moment as read, and that round, "
                         "are said on stderr); not with --shoe")
     r.add_argument("--interval", type=float, default=1.5, help="seconds between cards (default 1.5)")
-    r.add_argument("--size", metavar="WxH", help="window size, e.g. 1920x1080 (320x240 to 7680x4320)")
+    r.add_argument("--size", metavar="WxH", help=f"window size, e.g. 1920x1080 ({SIZE_RANGE})")
     r.add_argument("--screenshot", metavar="FILE", help="with --quit-after: save a PNG of the window before quitting")
     r.add_argument("--quit-after", type=float, metavar="S", help="quit after S seconds (scripts)")
     r.add_argument("--json", action="store_true", help="print the start and the end of the replay as JSON")
@@ -128,8 +128,12 @@ def _set_text_scale(scale: float) -> None:
         theme.set_text_scale(scale)
 
 
-#: The largest window ``--size`` opens: an 8K screen's.
-LARGEST = (7680, 4320)
+#: The most pixels a ``--size`` window has: an 8K screen's, 7680x4320, landscape or turned to portrait;
+#: a wall of screens side by side (3x4K: 11520x2160) has fewer (rev27 F4: the bound was 7680 wide, 4320 high).
+MOST_PIXELS = 7680 * 4320
+#: The longest side it has (the largest texture most GPUs draw).
+LONGEST_SIDE = 16384
+SIZE_RANGE = "320x240 up to an 8K screen's pixels, 7680x4320 or 4320x7680, at most 16384 a side"
 
 
 def _size(text: str | None) -> tuple[int, int] | None:
@@ -141,9 +145,12 @@ def _size(text: str | None) -> tuple[int, int] | None:
         raise CommandError(f"bad --size {text!r}: use WIDTHxHEIGHT, e.g. 1920x1080") from None
     if w < 320 or h < 240:
         raise CommandError(f"--size {text} is too small: at least 320x240 (the display is made for 1280x720 and up)")
-    if w > LARGEST[0] or h > LARGEST[1]:  # qaAG F18: 99999x99999 opened a window nothing could paint
-        raise CommandError(f"--size {text} is larger than any screen: at most {LARGEST[0]}x{LARGEST[1]} (8K); "
-                           "e.g. 1920x1080")
+    if max(w, h) > LONGEST_SIDE:  # qaAG F18: 99999x99999 opened a window nothing could paint
+        raise CommandError(f"--size {text} is wider or taller than any screen or wall of screens: at most "
+                           f"{LONGEST_SIDE} pixels a side; e.g. 1920x1080")
+    if w * h > MOST_PIXELS:
+        raise CommandError(f"--size {text} is larger than any screen: {w * h:,} pixels, at most {MOST_PIXELS:,} "
+                           "(an 8K screen's, 7680x4320 or 4320x7680 turned); e.g. 1920x1080")
     return w, h
 
 
@@ -570,17 +577,17 @@ def _start_at_time(args: argparse.Namespace) -> None:
                  f"{local_text(following.started)}" if following else ": it records no round")
         raise CommandError(f"--at {args.at}: no round of {args.journal} had begun by then{first}")
     asked, which = asked_text(args.at, at), f"shoe {playing.shoe} round {playing.round}"
+    played = played_text(playing.started, playing.ended, playing.corrections, playing.carried_to)
     if found.within:  # said every time: the moment as read, so a time typed without its offset shows (rev24 E8)
-        sys.stderr.write(f"dealer-assist: note: at {asked} {which} was being played ("
-                         f"{played_text(playing.started, playing.ended, playing.corrected, playing.settled_again)}"
-                         "); replaying from it\n")
+        sys.stderr.write(f"dealer-assist: note: at {asked} {which} was being played"
+                         f"{' again after a correction' if found.again is not None else ''} ({played}); "
+                         "replaying from it\n")
     elif playing.ended is None:  # a round never ended, and a moment after the journal's last entry (rev24 E6)
         sys.stderr.write(f"dealer-assist: note: at {asked} no round was being played that {args.journal} records: "
                          f"the journal ends at {local_text(found.journal_end)}; replaying from its last round, "
                          f"{which}, begun at {local_text(playing.started)}\n")
     else:
-        sys.stderr.write(f"dealer-assist: note: at {asked} no round was being played: {which} had ended at "
-                         f"{local_text(playing.ended)}"
+        sys.stderr.write(f"dealer-assist: note: at {asked} no round was being played: {which} was {played}"
                          + (f" (the journal ends at {local_text(found.journal_end)})" if found.after_end else "")
                          + "; replaying from it\n")
     args.shoe, args.round = playing.shoe, playing.round

@@ -53,11 +53,12 @@ def register(subparsers: argparse._SubParsersAction) -> None:
                                    "carries the running table's mark and is told as possibly lacking its last "
                                    "entries). DEST must not exist yet: nothing is written over. The copy is "
                                    "written first as the hidden file .DEST.part-TAG-PID beside DEST (TAG: this "
-                                   "computer's and PATH's, PID: the copying process), renamed to DEST once whole; "
-                                   "one that a copy of the same PATH on this computer stopped half-way (killed, "
-                                   "its disk pulled) left, its process gone, is removed by the next copy of PATH "
-                                   "into that folder, which names it; another computer's part (a shared folder) "
-                                   "and a file that holds no journal's start are never removed. Exit 0 when the "
+                                   "computer's host name, PID: the copying process), renamed to DEST once whole; "
+                                   "one that a copy on this computer stopped half-way (killed, its disk pulled) "
+                                   "left, its process gone, is removed by the next copy of any journal into that "
+                                   "folder, which names it; another computer's part (a shared folder, unless the "
+                                   "computers have the same host name) and a file that holds no journal's start "
+                                   "are never removed. Exit 0 when the "
                                    "copy's chain holds, 1 when it does not (the journal's own does not), 2 when "
                                    "nothing was copied.")
     c.add_argument("path", metavar="PATH", help=JOURNAL)
@@ -113,7 +114,9 @@ def register(subparsers: argparse._SubParsersAction) -> None:
                                    "the last one begun at or before it; exit 1 when none was being played then "
                                    "(between two rounds, before the first, after the journal's last entry), the "
                                    "rounds either side named. A round's time is its play, to its first end: a "
-                                   "correction made later (its bets reopened and settled again) is named as such.")
+                                   "correction made later (its bets reopened, a misread last card voided and dealt "
+                                   "again) is named as such, and from it to the round's next end the round was "
+                                   "being played again; the time between its end and the correction, not.")
     w.add_argument("path", metavar="PATH", help=JOURNAL)
     w.add_argument("--at", metavar="TIME",
                    help="the round being played at TIME (ISO 8601, UTC unless an offset is given, e.g. "
@@ -257,7 +260,7 @@ def run_copy(args: argparse.Namespace) -> int:
     if not dest.parent.is_dir():
         raise CommandError(f"DEST {dest}: the folder {dest.parent} does not exist; make it or give another "
                            "(nothing was written)", 2)
-    tag = _copy_tag(args.path)
+    tag = _copy_tag()
     part = dest.with_name(f".{dest.name}.part-{tag}-{os.getpid()}")
     cleared = _clear_stopped_copies(dest.parent, tag)
     for name in cleared:
@@ -312,18 +315,21 @@ _PART = re.compile(r"\.(?P<dest>.+)\.part-(?P<tag>[0-9a-f]{12})-(?P<pid>\d+)(?P<
 _SQLITE_HEADER = b"SQLite format 3\0"
 
 
-def _copy_tag(source: str) -> str:
-    """What names the copies of ``source`` made on this computer: a process number is this computer's only,
-    so a part another computer is writing into a shared folder (NFS, a synced backup folder), or another
-    journal's copy, is never taken for a stopped one of ours (rev24 E9)."""
+def _copy_tag() -> str:
+    """What names the copies made on this computer: a process number is this computer's only, so a part
+    another computer is writing into a shared folder (NFS, a synced backup folder) is never taken for a
+    stopped one of ours (rev24 E9).  Not the journal's path: here a copy under way is told by its running
+    process, and a copy of Monday's journal stopped half-way was left for good by every later copy, each of
+    another day's journal (rev27 F3).  Two computers of the same name (imaged table PCs, a container with its
+    host's name) are not told apart: README says so."""
     import hashlib
     import socket
 
-    return hashlib.sha256(f"{socket.gethostname()}\0{os.path.realpath(source)}".encode()).hexdigest()[:12]
+    return hashlib.sha256(socket.gethostname().encode()).hexdigest()[:12]
 
 
 def _clear_stopped_copies(folder: Path, tag: str) -> list[str]:
-    """Remove the unfinished copies a ``journal copy`` of the same journal on this computer (``tag``) stopped
+    """Remove the unfinished copies a ``journal copy`` of any journal on this computer (``tag``) stopped
     half-way left in ``folder`` (qaAE F3: a backup job's timeout or a pulled stick left a hidden journal-sized
     file for good): those whose process is gone, and one under this process's own name (its number used
     again); the part itself only if it is a journal's start (SQLite's header, or nothing yet).  Another
@@ -516,6 +522,14 @@ def _taken_back_text(totals) -> str:
     return "".join(", " + text for text in said)
 
 
+def _earlier_text(totals, names: list) -> str:
+    """When each of ``names``' earlier settlements ended and was taken back: a summary signed between the two
+    counted it, whichever window the correction fell in (rev27 F1)."""
+    said = [f"{one['round']} settled at {one['settled']}, taken back at {one['taken_back']}"
+            for one in totals.earlier_settlements if one["round"] in names]
+    return f" ({'; '.join(said)})" if said else ""
+
+
 def _summary_text(path: str, totals) -> str:
     bounds = "".join([f" from {totals.since.isoformat()}" if totals.since else "",
                       f" to {totals.until.isoformat()}" if totals.until else ""])
@@ -535,12 +549,14 @@ def _summary_text(path: str, totals) -> str:
                      "export' lists the first settlement under voided_settlements)")
     if totals.corrected_from_earlier:
         lines.append(f"  NOTE: {', '.join(totals.corrected_from_earlier)} was settled before this window and settled "
-                     "again here after a correction: counted here as it finally stood (a summary of the earlier "
-                     "window run before the correction counted its first settlement)")
+                     "again here after a correction: counted here as it finally stood; a summary of an earlier "
+                     "window signed between its first settlement and the correction counted that settlement"
+                     + _earlier_text(totals, totals.corrected_from_earlier))
     if totals.carried_from_earlier:
         lines.append(f"  NOTE: {', '.join(totals.carried_from_earlier)}: settled before this window, then voided as a "
-                     "misdeal, its bets carried to the round named and settled here (a summary of the earlier window "
-                     "run before the misdeal counted its first settlement)")
+                     "misdeal, its bets carried to the round named and settled here; a summary of an earlier window "
+                     "signed between that settlement and the misdeal counted it"
+                     + _earlier_text(totals, [n.split(" to ")[0] for n in totals.carried_from_earlier]))
     if totals.unreadable_amounts:
         lines.append(f"  WARNING: {totals.unreadable_amounts} amount(s) in the journal are no number (a damaged entry) "
                      "and are counted as 0.00: check the export's rounds ('journal export') before signing")
@@ -592,7 +608,8 @@ def run_rounds(args: argparse.Namespace) -> int:
                        "rounds": [one.to_json() for one in rounds]})
             return 0
         emit_json({**result, "at": at.isoformat(), "within": found.within, "after_end": found.after_end,
-                   "journal_end": found.journal_end, "round": found.playing and found.playing.to_json(),
+                   "journal_end": found.journal_end, "again": found.again and found.again.to_json(),
+                   "round": found.playing and found.playing.to_json(),
                    "next": found.next and found.next.to_json()})
         return 0 if found.within else 1
     if found is not None:
@@ -606,10 +623,12 @@ def run_rounds(args: argparse.Namespace) -> int:
 
 
 def _round_row(one) -> str:
+    """One round's line; a round corrected after its end says so after its status (rev27 F2: the listing showed
+    its first end and "complete" with no word of the correction the JSON named)."""
     from dealer_assist.table.round_times import local_text
 
     return (f"{one.shoe!s:>5} {one.round!s:>6}  {one.game or '-':<9}  {local_text(one.started) or '-':<25}  "
-            f"{local_text(one.ended) or '-':<25}  {one.status}")
+            f"{local_text(one.ended) or '-':<25}  {one.status}" + _later(one))
 
 
 def _round_at_text(path: str, text: str, at, found) -> str:
@@ -623,6 +642,10 @@ def _round_at_text(path: str, text: str, at, found) -> str:
         lines = [f"at {asked} no round of {path} had begun"
                  + (f": the first, {name(following)}, began at {local_text(following.started)}" if following else
                     ": it records no round")]
+    elif found.again is not None:
+        lines = [f"at {asked} {name(playing)} was being played again after a correction ({playing.status}): "
+                 f"began at {local_text(playing.started)}, first ended at {local_text(playing.ended)}"
+                 + _later(playing)]
     elif found.within:
         lines = [f"at {asked} {name(playing)} was being played ({playing.status}): began at "
                  f"{local_text(playing.started)}, " + (f"ended at {local_text(playing.ended)}" if playing.ended
@@ -647,13 +670,19 @@ def _round_at_text(path: str, text: str, at, found) -> str:
 
 
 def _later(one) -> str:
-    """A correction made after the round's play ended, named as such (rev24 E2), or ""."""
+    """The corrections made after the round's play ended, each named as such (rev24 E2), or ""."""
     from dealer_assist.table.round_times import local_text
 
-    if one.corrected is None:
-        return ""
-    return (f" (corrected later: its settlement taken back at {local_text(one.corrected)}, "
-            + (f"settled again at {local_text(one.settled_again)})" if one.settled_again else "not settled again)"))
+    said = []
+    for c in one.corrections:
+        if c.misdeal:
+            said.append(f"voided as a misdeal at {local_text(c.taken_back)}"
+                        + (f", its bets carried to {one.carried_to}" if one.carried_to else ""))
+        else:
+            said.append(f"its settlement taken back at {local_text(c.taken_back)}, "
+                        + (f"settled again at {local_text(c.settled_again)}" if c.settled_again
+                           else "not settled again"))
+    return f" (corrected later: {'; then '.join(said)})" if said else ""
 
 
 # --------------------------------------------------------------------------- show

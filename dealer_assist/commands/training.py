@@ -72,7 +72,11 @@ def register(subparsers: argparse._SubParsersAction) -> None:
     p.add_argument("--merge", nargs=2, metavar=("OLD", "INTO"), default=None,
                    help="move every session of the stored trainee OLD (a second record of one person: Anna as "
                         "Ana, a look-alike letter) into the stored trainee INTO, in the order they were stored, "
-                        "and exit: sealed again, logged, and the day's exam limit counts them together")
+                        "and exit: sealed again, logged, and the day's exam limit counts them together; it "
+                        "cannot be undone (copy the file first)")
+    p.add_argument("--reason", metavar="TEXT", default=None,
+                   help="with --rename or --merge: why (logged in the file and listed by --progress); needed when "
+                        "a trainee concerned has begun an exam in the last 24 hours, whose attempts the change moves")
     p.add_argument("--json", action="store_true", help="print JSON only")
     p.set_defaults(func=run_train)
 
@@ -133,13 +137,15 @@ def _check_trainee(args, store, trainee: str) -> str:
                            "session stored nowhere); nothing was asked yet")
     if trainee not in store.trainees:
         from dealer_assist.training.names import fold
+        from dealer_assist.training.renames import followed, went
 
-        for change in store.renames():
+        for index, change in enumerate(store.renames()):
             if fold(change["from"]) == fold(trainee):
-                moved = "renamed to" if change.get("action") == "rename" else "merged into"
+                now = store.stored_name(followed(trainee, store.data, index))   # through later changes (rev26 F7)
                 sys.stderr.write(f"dealer-assist: note: {trainee!r} is a new trainee in {store.path}: the record "
-                                 f"stored under that name was {moved} {change['to']!r} on {change.get('utc', '?')}; "
-                                 f"if this is them, give --trainee {change['to']!r}\n")
+                                 f"stored under that name was {went(change)}"
+                                 + (f" (and from there to {now!r})" if fold(now) != fold(change["to"]) else "")
+                                 + f"; if this is them, give --trainee {now!r}\n")
         for other in look_alikes(trainee, store.trainees):
             sys.stderr.write(f"dealer-assist: note: {trainee!r} is a new trainee in {store.path}, but looks like "
                              f"the stored {other!r} ({differences(trainee, other)}): if they are one person, give "
@@ -283,7 +289,8 @@ def _progress(args) -> int:
 
     # The school's day limit judged here too: the exam's own command line may have left out --config (qaAD F2).
     limit = _exams_a_day(args)
-    over = {n: day_limit.over_limit(people[n]["sessions"], sealed[n], limit) if limit else {} for n in names}
+    over = {n: day_limit.over_limit(people[n]["sessions"], sealed[n], limit, store.moved_away(n)) if limit else {}
+            for n in names}
     # Each trainee's exams per drill and the attempt that first passed at the standard (qaS F4); an edited
     # record is an attempt whatever its exam flag reads (qaAD F3).
     exams = {n: report.exam_records(people[n]["sessions"], [
@@ -328,10 +335,10 @@ def _progress(args) -> int:
         print(f"{name}:")
         for line in _name_notes(name, store.trainees, roster):
             print("  " + line)
-        from dealer_assist.training.renames import words as change_words
+        from dealer_assist.training.renames import history, words as change_words
 
-        for change in store.renames(name):   # the record's name was changed: by whom, when, seals before/after
-            print("  " + change_words(change))
+        for change, away in history(name, store.data):   # by whom, when, seals before/after; or taken away
+            print("  " + change_words(change, away))
         if not person["sessions"]:
             print("  no sessions stored yet")
         later = day_limit.later_dates(person["sessions"])
@@ -358,16 +365,25 @@ def _rekey(args) -> int:
     from dealer_assist.training.renames import RenameError
 
     action, (old, new) = ("rename", args.rename) if args.rename is not None else ("merge", args.merge)
+    # a session's options are refused, not ignored without a word (rev26 F16)
     others = [option for option, given in (("--merge", args.rename is not None and args.merge is not None),
                                            ("--progress", args.progress), ("--exam", args.exam),
                                            ("--trainee", args.trainee is not None), ("--text", args.text),
-                                           ("--no-save", args.no_save)) if given]
+                                           ("--no-save", args.no_save), ("--drill", args.drill != "third-card"),
+                                           ("--level", args.level != 1), ("--source", args.source != "sim"),
+                                           ("--seed", args.seed is not None), ("--minutes", args.minutes is not None),
+                                           ("--cases", args.cases is not None),
+                                           ("--pass-accuracy", args.pass_accuracy is not None),
+                                           ("--pass-seconds", args.pass_seconds is not None),
+                                           ("--limit", args.limit is not None), ("--csv", args.csv is not None))
+              if given]
     if others:
         raise CommandError(f"--{action} changes the progress file and exits: give it without {', '.join(others)} "
                            "(--store, --config and --json go with it); nothing was changed")
     store = _store(args)
+    reason = _reason(args, store, action, old, new)
     try:
-        entry = (store.rename if action == "rename" else store.merge)(old, new, _roster(args))
+        entry = (store.rename if action == "rename" else store.merge)(old, new, _roster(args), reason)
     except (RenameError, TraineeNameError, ProgressError) as exc:
         said = str(exc) if isinstance(exc, ProgressError) else f"--{action}: {exc}"
         raise CommandError(said if "nothing was changed" in said else f"{said}; nothing was changed") from None
@@ -377,11 +393,19 @@ def _rekey(args) -> int:
     seals = entry["seals"]
     kept = (f"; {entry['edited']} edited record{'s' if entry['edited'] != 1 else ''} kept as they were (still "
             "listed as edited)" if entry["edited"] else "")
-    done = (f"Renamed {entry['from']!r} to {entry['to']!r}" if action == "rename"
-            else f"Merged {entry['from']!r} into {entry['to']!r}")
+    from dealer_assist.training.renames import alike_shown
+
+    shown = alike_shown(entry)   # NFC and NFD spellings by code point
+    done = (f"Renamed {shown['from']!r} to {shown['to']!r}" if action == "rename"
+            else f"Merged {shown['from']!r} into {shown['to']!r}")
     print(f"{done} in {store.path}: {entry['sessions']} session{'' if entry['sessions'] == 1 else 's'} sealed "
           f"again under {entry['to']!r}{kept}; logged in the file (by {entry['by']} on {entry['host']}, "
           f"{entry['utc']}).")
+    held = len(entry.get("counted") or ())
+    if held:
+        print(f"{held} exam{'s' if held != 1 else ''} (or edited record{'s' if held != 1 else ''}) of the last 24 "
+              f"hours moved with the record still count{'s' if held == 1 else ''} against {shown['from']!r}'s day "
+              "limit, for 24 hours after each.")
     if seals.get("after"):
         was = ", ".join(f"{who}'s {seals[key][:16]}" for key, who in (("from", entry["from"]), ("into", entry["to"]))
                         if seals.get(key))
@@ -390,9 +414,39 @@ def _rekey(args) -> int:
 
     for other in look_alikes(entry["to"], store.trainees):
         sys.stderr.write(f"dealer-assist: note: {entry['to']!r} looks like the stored {other!r} "
-                         f"({differences(entry['to'], other)}): if they are one person, --merge {other!r} "
-                         f"{entry['to']!r}\n")
+                         f"({differences(entry['to'], other)}): if they are one person, "
+                         f"{_merge_words(entry['to'], other, _roster(args))}\n")
     return 0
+
+
+def _reason(args, store, action: str, old: str, new: str) -> Optional[str]:
+    """``--reason`` checked, and asked for when a trainee concerned has begun an exam in the last 24 hours:
+    anyone who can write the file can run a rename or merge, and ``--merge Ana Bob`` hands Ana's failed exams
+    to a classmate (rev26 F3); the reason is logged with the account and computer, and listed."""
+    from dealer_assist.training.progress import TraineeNameError
+
+    reason = args.reason
+    if reason is not None:
+        reason = reason.strip()
+        bad = next((ch for ch in reason if unicodedata.category(ch) in ("Cc", "Cf", "Cs", "Co", "Zl", "Zp")), None)
+        if not reason or len(reason) > 200 or bad is not None:
+            raise CommandError(f"--reason {args.reason!r}: give 1 to 200 characters on one line, no control "
+                               "characters; nothing was changed")
+        return reason
+    try:
+        concerned = [old] + ([new] if action == "merge" else [])
+        recent = [(store.stored_name(n), store.recent_exams(n)) for n in concerned]
+    except TraineeNameError:
+        return None   # the change itself refuses the name, with why
+    busy = [(n, r) for n, r in recent if r]
+    if busy:
+        said = "; ".join(f"{n!r} has {len(r)} exam{'s' if len(r) != 1 else ''} (or edited record"
+                         f"{'s' if len(r) != 1 else ''}) of the last 24 hours" for n, r in busy)
+        raise CommandError(f"--{action}: {said}: the change moves them (they still count against the old name's "
+                           f"day limit{', and against the record merged into' if action == 'merge' else ''}); if "
+                           "it is meant, give --reason TEXT, which is logged in the file and listed by --progress; "
+                           "nothing was changed")
+    return None
 
 
 def _name_notes(name: str, everyone: list[str], roster: Optional[tuple[str, ...]]) -> list[str]:
@@ -401,11 +455,24 @@ def _name_notes(name: str, everyone: list[str], roster: Optional[tuple[str, ...]
     from dealer_assist.training.names import differences, look_alikes, on_roster
 
     notes = [f"NAME LOOKS LIKE another trainee's, {other!r} ({differences(name, other)}): two records; if one "
-             f"person, their sessions are split between them: join them with train --merge {name!r} {other!r} (or "
-             "the other way)" for other in look_alikes(name, everyone)]
+             f"person, their sessions are split between them: join them with {_merge_words(name, other, roster)}"
+             for other in look_alikes(name, everyone)]
     if roster is not None and on_roster(name, roster) is None:
         notes.append("NOT ON THE SCHOOL'S ROSTER ([training] trainees): these sessions are no trainee's record")
     return notes
+
+
+def _merge_words(name: str, other: str, roster: Optional[tuple[str, ...]]) -> str:
+    """The ``train --merge`` that joins two look-alike records, into the genuine spelling (the roster's, else
+    the one with no letter of another script, else the ASCII one), the same under both headings (rev26 F6)."""
+    from dealer_assist.training.names import genuine
+
+    kept = genuine(name, other, roster)
+    if kept is None:
+        return (f"train --merge {name!r} {other!r} or train --merge {other!r} {name!r} (the record merged into "
+                "keeps its name)")
+    into, why = kept
+    return f"train --merge {(other if into == name else name)!r} {into!r} (into {into!r}: {why})"
 
 
 def _listed(s: dict, standard, state: str = "sealed", over: Optional[str] = None,
@@ -472,7 +539,7 @@ def _verdict(s: dict, standard, state: str = "sealed", over: Optional[str] = Non
     if (s.get("exam") and isinstance(median, (int, float)) and median < HUMAN_SECONDS and o.get("decisions")
             and answered_any(o)):
         mark += f" [a median {median:.2f} s a decision: faster than a person reads a case]"
-    if state == "not sealed" and s.get("exam"):
+    if state == "not sealed":   # a practice session too: a failed exam made "practice" read as one (rev26 F4)
         mark += " [record not sealed: stored by an older dealer-assist, or its seal was removed]"
     return mark
 
@@ -506,27 +573,29 @@ def _escaped(exc: UnicodeError):
 def _write_csv(text: str) -> None:
     """A CSV on stdout, every character as stored: it is data for a spreadsheet, where the terminal's
     accent-dropping (:func:`_plain`) wrote "Chloé" and "Chloe" as two ``Chloe`` rows, two trainees made one
-    with no word (rev24 T2).  A stdout that cannot encode it (``LC_ALL=C``) gets it in UTF-8, and is told."""
+    with no word (rev24 T2).  It is UTF-8 whatever stdout's encoding: written in a Latin-1 stdout's own
+    encoding when every character fitted, "Chloé" came out in Latin-1 or in UTF-8 depending on the other
+    names in the file (rev26 F10).  A stdout that is not UTF-8 is told, when the CSV holds more than ASCII."""
     encoding = getattr(sys.stdout, "encoding", None) or "utf-8"
     try:
-        text.encode(encoding)
+        utf8 = codecs.lookup(encoding).name == "utf-8"
     except LookupError:
-        pass
-    except UnicodeEncodeError as exc:
-        buffer = getattr(sys.stdout, "buffer", None)
-        char = exc.object[exc.start]   # by its code point: stderr may not write it either
-        said = (f"stdout's encoding ({encoding}) cannot write U+{ord(char):04X} {unicodedata.name(char, '')}"
-                ", which the CSV holds")
-        if buffer is None:
-            raise CommandError(f"{said}; nothing was written: set a UTF-8 locale (PYTHONIOENCODING=utf-8)") from None
-        sys.stderr.write(f"dealer-assist: note: {said}: the CSV is written in UTF-8 instead, every character as "
-                         "stored (open it as UTF-8; set a UTF-8 locale, or PYTHONIOENCODING=utf-8, to be told "
-                         "nothing)\n")
-        sys.stdout.flush()
-        buffer.write(text.encode("utf-8"))
-        buffer.flush()
+        utf8 = False
+    if utf8 or text.isascii():
+        sys.stdout.write(text)
         return
-    sys.stdout.write(text)
+    buffer = getattr(sys.stdout, "buffer", None)
+    char = next(ch for ch in text if not ch.isascii())   # by its code point: stderr may not write it either
+    said = (f"stdout's encoding is {encoding}, not UTF-8, and the CSV holds U+{ord(char):04X} "
+            f"{unicodedata.name(char, '')}")
+    if buffer is None:
+        raise CommandError(f"{said}; nothing was written: set a UTF-8 locale (PYTHONIOENCODING=utf-8)") from None
+    sys.stderr.write(f"dealer-assist: note: {said}: the CSV is written in UTF-8, as always, every character as "
+                     "stored (open it as UTF-8; set a UTF-8 locale, or PYTHONIOENCODING=utf-8, to be told "
+                     "nothing)\n")
+    sys.stdout.flush()
+    buffer.write(text.encode("utf-8"))
+    buffer.flush()
 
 
 def _plain_terminal(json_mode: bool = False) -> None:
@@ -551,6 +620,9 @@ def run_train(args: argparse.Namespace) -> int:
         raise CommandError(f"--csv {args.csv} prints stored progress: use it with --progress and without --json")
     if args.rename is not None or args.merge is not None:
         return _rekey(args)
+    if args.reason is not None:
+        raise CommandError("--reason says why a --rename or --merge is made: give it with one of them; nothing "
+                           "was asked")
     if args.progress:
         return _progress(args)
     from dealer_assist.training.ending import Ended, ending_signals
@@ -575,10 +647,12 @@ def run_train(args: argparse.Namespace) -> int:
             raise CommandError(str(exc)) from None
         trainee = _check_trainee(args, store, store.stored_name(trainee))  # case-blind: "ANA" is the stored "ana"
         if settings.exam:  # before the source opens; begin_exam checks again under the file's lock
+            from dealer_assist.training import seal
             from dealer_assist.training.progress import ExamLimitReached, check_exam_limit
 
             try:
-                check_exam_limit(trainee, store.sessions(trainee), settings.label, _exams_a_day(args))
+                check_exam_limit(trainee, store.sessions(trainee), settings.label, _exams_a_day(args),
+                                 moved=store.moved_away(trainee), since=seal.since(store.data))
             except ExamLimitReached as exc:
                 raise CommandError(str(exc)) from None
         if args.trainee is None:
@@ -640,9 +714,11 @@ def _say_stored(store, trainee: str, summary) -> None:
     elif not summary.attempts:
         lines = [f"Nothing to store for {trainee}: no case was answered."]
     else:
-        weak = weak_lines(store.trainee(trainee).get("categories"))
-        lines = [f"Stored for {trainee} in {store.path}."] + (["Over all your stored sessions, " + "\n".join(weak)]
-                                                             if weak else [])
+        under = store.stored_as or trainee   # a rename or merge while it ran took the record (rev26 F8)
+        weak = weak_lines(store.trainee(under).get("categories"))
+        moved = f" (the record was renamed or merged meanwhile: stored under {under})" if under != trainee else ""
+        lines = ([f"Stored for {under if moved else trainee} in {store.path}{moved}."]
+                 + (["Over all your stored sessions, " + "\n".join(weak)] if weak else []))
     try:
         print("\n".join(lines), flush=True)
     except OSError:   # the terminal failed (closed): the session is stored all the same

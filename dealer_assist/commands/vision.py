@@ -576,14 +576,11 @@ def cmd_watch(args: argparse.Namespace) -> int:
     last_read: list = []  # the last frame's FrameResult: what lay in view when Ctrl+C stopped the watch
 
     reported = 0
+    ctrl_c = _CtrlCBetweenLines()
 
     def show(line: dict) -> None:
-        # A card line and its count go together: a Ctrl+C between them made the closing count differ from the
-        # lines printed (the interrupt is taken once both are done).
         nonlocal reported
-        held = threading.current_thread() is threading.main_thread()
-        if held:
-            signal.pthread_sigmask(signal.SIG_BLOCK, {signal.SIGINT})
+        ctrl_c.printing = True
         try:
             if args.json:
                 emit_json(line)
@@ -594,8 +591,10 @@ def cmd_watch(args: argparse.Namespace) -> int:
                 print(f"frame {line['frame']:>6}  t={line['t']:8.3f}  {what}{zone}", flush=True)
             reported += line["card"] is not None
         finally:
-            if held:
-                signal.pthread_sigmask(signal.SIG_UNBLOCK, {signal.SIGINT})
+            ctrl_c.printing = False
+        if ctrl_c.pressed:
+            ctrl_c.pressed = False
+            raise KeyboardInterrupt
 
     def look(image, result, t: float) -> None:
         last_read[:] = [result]
@@ -615,6 +614,7 @@ def cmd_watch(args: argparse.Namespace) -> int:
     ended: Optional[SourceEnded] = None
     codes: set[str] = set()  # the codes reported
     interrupted = False
+    previous = ctrl_c.install()
     try:
         # Unread cards are held till gone with or without --unreadable: one asked for at once and read for
         # sure later had been counted never read, and the two runs' counts differed (QA).
@@ -655,6 +655,7 @@ def cmd_watch(args: argparse.Namespace) -> int:
         # Ctrl+C: the card lines printed are whole (each flushed); the closing count is said as at an end (QA: none).
         interrupted = True
     finally:
+        ctrl_c.uninstall(previous)
         done.set()
         grabber.stop()
     for ready in resting.flush() if resting is not None else ():  # the cards read last, in the boxes last seen
@@ -742,6 +743,31 @@ def _doubt(event, fit: ProfileFit) -> str:
     if event.put_back:
         return "put back"
     return "read twice at once" if event.twin else ""
+
+
+class _CtrlCBetweenLines:
+    """``watch``'s Ctrl+C, taken between the lines it prints, never between a card line and its count: the closing
+    "N card(s) reported" then says as many as were printed (rev25 F4: blocking SIGINT in the main thread alone did
+    not do it, another thread took the signal and Python interrupted the main thread inside the line all the same)."""
+
+    def __init__(self) -> None:
+        self.printing = False
+        self.pressed = False
+
+    def __call__(self, signum: int, frame: object) -> None:
+        if self.printing:
+            self.pressed = True
+        else:
+            raise KeyboardInterrupt
+
+    def install(self) -> object:
+        if threading.current_thread() is not threading.main_thread():
+            return None  # only the main thread may set a handler (a test calling the command from a thread)
+        return signal.signal(signal.SIGINT, self)
+
+    def uninstall(self, previous: object) -> None:
+        if previous is not None:
+            signal.signal(signal.SIGINT, previous)
 
 
 def _say_in_view(result, reported: set[str]) -> None:

@@ -115,9 +115,9 @@ class RecordedShoe:
     #: its payload with its ``kind`` and ``seq`` as :func:`compact` text), in order.
     notes: tuple[tuple[int, str], ...] = ()
     #: When each round was played, by (shoe, round) as the status line numbers them: the journal times (UTC)
-    #: of its ``round_start`` (else its first entry), of its first ``round_end`` (None: never ended), of a
-    #: correction after that end that took its settlement back, and of its ``round_end`` after that (see
-    #: :func:`_time_round`).
+    #: of its ``round_start`` (else its first entry), of its first ``round_end`` (None: never ended), and
+    #: each correction after that end that took its settlement back, with its ``round_end`` after it, as
+    #: :class:`dealer_assist.table.round_times.Correction` (see :func:`_time_round`).
     times: Optional[dict] = field(default=None, hash=False, compare=False)
 
     def played(self, shoe: object, round_no: object) -> str:
@@ -172,7 +172,7 @@ def read_journal(path: str | Path, game: Optional[str] = None, *, allow_broken: 
     rules: Optional[dict] = None
     texts: list[str] = []  # the operations, as RecordedOps keeps them
     notes: list[tuple[int, str]] = []
-    times: dict[tuple, tuple] = {}  # (shoe, round): (started, ended, corrected, settled again), see RecordedShoe.times
+    times: dict[tuple, tuple] = {}  # (shoe, round): (started, ended, corrections), see RecordedShoe.times
     shoe = None
     try:
         with journal:
@@ -226,20 +226,29 @@ def read_journal(path: str | Path, game: Optional[str] = None, *, allow_broken: 
 def _time_round(times: dict, key: tuple, entry) -> None:
     """Note when round ``key`` began (its ``round_start``, else its first entry) and its play ended (its
     first ``round_end``).  A correction after that end that took the settlement back (bets reopened, a
-    misdeal called later) changes neither: it is noted as such, with the ``round_end`` that settled the
-    round again, so the replay never shows the correction's time as the end of play (rev24 E2)."""
-    started, ended, corrected, again = times.get(key, (None, None, None, None))
+    card voided, a misdeal called later) changes neither: it is noted as such, with the ``round_end`` that
+    settled the round again, so the replay never shows the correction's time as the end of play (rev24
+    E2); each correction so, in order (rev27: a second one was lost, the first said "not settled again")."""
+    from dealer_assist.table.round_times import Correction
+
+    started, ended, corrections = times.get(key, (None, None, ()))
     if started is None or entry.kind == "round_start":
         started = entry.time
+    payload = entry.payload
     if entry.kind == "round_end":
         if ended is None:
             ended = entry.time
-        elif corrected is not None:
-            again = entry.time
+        elif corrections and corrections[-1].settled_again is None:
+            corrections = (*corrections[:-1], Correction(corrections[-1].taken_back, entry.time))
     elif ended is not None and entry.kind == "correction" and (
-            entry.payload.get("settlement_taken_back") or entry.payload.get("op") in ("void_card", "void_round")):
-        corrected, again = corrected or entry.time, None  # open again: settled again only by a later end
-    times[key] = (started, ended, corrected, again)
+            payload.get("settlement_taken_back") or payload.get("op") in ("void_card", "void_round")
+            or payload.get("action") == "void_round"):  # older journals: a misdeal's action only, as the export
+        misdeal = payload.get("op") == "void_round" or payload.get("action") == "void_round"
+        if not corrections or corrections[-1].settled_again is not None:
+            corrections = (*corrections, Correction(entry.time, None, misdeal))
+        elif misdeal:  # reopened, then voided before it was settled again
+            corrections = (*corrections[:-1], Correction(corrections[-1].taken_back, None, True))
+    times[key] = (started, ended, corrections)
 
 
 def journal_ops(path: Path, game: Optional[str] = None) -> list[dict]:

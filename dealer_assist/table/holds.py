@@ -24,7 +24,12 @@ from dealer_assist.events import PUT_BACK, READ_TWICE_AT_ONCE
 MOVED_EARLY = ("read in another box just after a card of its code was played early in a box whose place was not "
                "due yet: if that card was moved here, Enter moves it here (it leaves the other box); if another of "
                "its code was dealt here, type it (K) and it is played here too; Del drops this read")
-SAME_CARD_DOUBTS = (PUT_BACK, READ_TWICE_AT_ONCE, MOVED_EARLY)
+#: Why a camera's read waits when a card of its code was typed (K) with no wait standing since that camera's last report
+#: and a moment before: most likely the card the croupier saw land and typed ahead, which the camera read after all
+#: (qaAI F8: played twice, Player 7 against Banker 0 on a card dealt once).
+TYPED_THEN_READ = ("read just after a card of its code was typed (K) ahead of the camera: if it is that card, Del "
+                   "drops this read; if another of its code was dealt, Enter plays it")
+SAME_CARD_DOUBTS = (PUT_BACK, READ_TWICE_AT_ONCE, MOVED_EARLY, TYPED_THEN_READ)
 
 #: Why the first card read after lost frames waits for the croupier (CardRead.doubt).
 AFTER_A_GAP = ("frames were lost before it (FRAMES LOST): type any missing card first (K), then Enter plays "

@@ -98,13 +98,14 @@ settlement        round, bets (list as in ``settle --json``), totals
 round_end         round
 alert             round?, code, level, title, text, action; ``source`` where it holds that reader's next read
                   (FRAMES LOST, DOUBLE_FEED: a restart restores the hold from it), and a shoe's ERR and EMPTY;
-                  ``source_seq``, the frame of a DOUBLE_FEED, another ERR or EMPTY (older journals: a DOUBLE_FEED's
-                  only; a restarted reader goes on after it); ``new_count`` (true, with
+                  ``source_seq``, the frame of a DOUBLE_FEED (it stood for a card: a restarted reader goes on after
+                  it), of FRAMES LOST, or of another ERR or EMPTY (for the record; older journals: none);
+                  ``new_count`` (true, with
                   ``source``, ``source_seq``): SHOE RESTARTED?, the frame at ``source_seq`` began a new count of
                   that reader's shoe, its HELLO lost (a restarted reader goes on in that count)
 alert_dismissed   round, codes (alerts the croupier acknowledged, Esc: a restart does not show them again);
                   ``typed_right``: Enter (true) or Del (false) on UNREADABLE CARD TYPED? (false and ``voided``:
-                  the card typed for it was voided)
+                  the card typed for it was voided; true and ``implied``: another card unread before an answer)
 correction        round?, op (void_card/void_round/void_burn/set_limits/...), why, + ``correction``:
                   :meth:`dealer_assist.table.supervisor.Correction.to_payload` (who, when,
                   action, target, reason); set_limits also carries ``limits`` and ``was``;

@@ -36,7 +36,10 @@ _OLD_DOUBLE_FEED = ("kind = 'alert' AND upper(json_extract(payload, '$.code')) =
                     "AND instr(json_extract(payload, '$.text'), ' was read just before this report') > 0")
 #: The entries with a frame read as a card, and those with one that stood for a card not read.
 _READ = f"kind = 'card_read' AND {_NUMBERED}"
-_UNREAD = f"(kind IN ('card_unreadable', 'alert') AND {_NUMBERED} OR {_OLD_DOUBLE_FEED})"
+#: An alert's frame counts only for a DOUBLE_FEED or FRAMES LOST (:data:`~.shoe_counts.COUNTED_ALERTS`).
+_COUNTED_ALERT = "upper(json_extract(payload, '$.code')) IN ('DEVICE:DOUBLE_FEED', 'GAP')"
+_UNREAD = (f"((kind = 'card_unreadable' OR kind = 'alert' AND {_COUNTED_ALERT}) AND {_NUMBERED} "
+           f"OR {_OLD_DOUBLE_FEED})")
 
 
 def _last_before_boundaries(picked: str) -> str:

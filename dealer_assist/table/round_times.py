@@ -6,8 +6,10 @@ are taken as the export gives them (:func:`dealer_assist.table.export.iter_round
 each with the time its round began (``started``) and ended (``ended``, None for a
 round never settled: voided, carried over, still open).  A round's time is its
 play: a correction made after it ended (its bets reopened and settled again, a
-misdeal called later) is named as such (``corrected``, ``settled_again``), never
-counted as play (rev24 E2: surveillance was sent to a moment the table was idle).
+misdeal called later) is named as such (``corrections``); the time between the end
+and the correction is no play (rev24 E2: surveillance was sent to a moment the
+table was idle), the time from the correction to the round's next end is (rev27 F2:
+a misread last card dealt anew was "no round being played").
 The journal writes UTC; a person reads the pit's local time, so :func:`local_text`
 gives a time with its offset.
 """
@@ -22,10 +24,28 @@ from dealer_assist.table.shift_totals import ShiftTimeError, parse_time
 
 
 @dataclass(frozen=True)
+class Correction:
+    """A settlement taken back after its round had ended (``taken_back``, the correction's time) and when
+    the round ended again (``settled_again``; None: it did not).  From the one to the other the round was
+    being played again (a misread last card dealt anew, bets set right and settled: rev27 F2); a
+    ``misdeal`` voided the round there and then."""
+
+    taken_back: Optional[str]
+    settled_again: Optional[str] = None
+    misdeal: bool = False
+
+    def to_json(self) -> dict:
+        return {"taken_back": self.taken_back, "settled_again": self.settled_again, "misdeal": self.misdeal,
+                "taken_back_local": local_text(self.taken_back),
+                "settled_again_local": local_text(self.settled_again)}
+
+
+@dataclass(frozen=True)
 class RoundTime:
     """One round's place in time: its shoe and number as the display's status line numbers them; ``ended``
-    the end of its play (its first end), ``corrected`` when a settlement was taken back after that end and
-    ``settled_again`` when the round then ended again (None: it did not)."""
+    the end of its play (its first end); ``corrections`` each settlement taken back after an end, in order
+    (``corrected`` and ``settled_again`` the first one's times); ``carried_to`` the round a misdeal carried
+    its bets to ("shoe 2 round 1")."""
 
     shoe: object
     round: object
@@ -33,8 +53,8 @@ class RoundTime:
     status: str
     started: Optional[str]
     ended: Optional[str]
-    corrected: Optional[str] = None
-    settled_again: Optional[str] = None
+    corrections: tuple[Correction, ...] = ()
+    carried_to: Optional[str] = None
 
     @property
     def start(self) -> Optional[datetime]:
@@ -44,12 +64,35 @@ class RoundTime:
     def end(self) -> Optional[datetime]:
         return _moment(self.ended)
 
+    @property
+    def corrected(self) -> Optional[str]:
+        return self.corrections[0].taken_back if self.corrections else None
+
+    @property
+    def settled_again(self) -> Optional[str]:
+        return self.corrections[0].settled_again if self.corrections else None
+
     def to_json(self) -> dict:
         return {"shoe": self.shoe, "round": self.round, "game": self.game, "status": self.status,
                 "started": self.started, "ended": self.ended, "corrected": self.corrected,
                 "settled_again": self.settled_again, "started_local": local_text(self.started),
                 "ended_local": local_text(self.ended), "corrected_local": local_text(self.corrected),
-                "settled_again_local": local_text(self.settled_again)}
+                "settled_again_local": local_text(self.settled_again),
+                "corrections": [c.to_json() for c in self.corrections], "carried_to": self.carried_to}
+
+    def replayed_at(self, at: datetime, after_end: bool) -> Optional[Correction]:
+        """The correction after whose taking back the round was being played again at ``at`` (up to its
+        next end; never ended again: up to the journal's last entry, unless ``after_end``), or None."""
+        for one in self.corrections:
+            taken = _moment(one.taken_back)
+            if taken is None or at < taken:
+                continue
+            again = _moment(one.settled_again)
+            if again is not None and at <= again:
+                return one
+            if one.settled_again is None and not one.misdeal and not after_end:
+                return one
+        return None
 
 
 def _moment(text: Optional[str]) -> Optional[datetime]:
@@ -87,14 +130,17 @@ def round_times(records: Iterable[dict]) -> Iterator[RoundTime]:
     for record in records:
         if "round" not in record:
             continue
-        taken = [v for v in record.get("voided_settlements") or () if isinstance(v, dict)]
-        # A settlement taken back after the round had ended: a correction made later, not play.
-        later = next((v for v in taken if v.get("round_ended")), None)
-        ended, corrected, again = record.get("ended"), None, None
-        if later is not None:
-            ended, corrected, again = later["round_ended"], later.get("voided_at"), record.get("ended")
+        # Settlements taken back after the round had ended: corrections made later, not its first play.
+        taken = [v for v in record.get("voided_settlements") or () if isinstance(v, dict) and v.get("round_ended")]
+        ends = [v["round_ended"] for v in taken[1:]] + [record.get("ended")]
+        voided = record.get("status") == "voided"
+        corrections = tuple(Correction(v.get("voided_at"), end, voided and n == len(taken) - 1 and end is None)
+                            for n, (v, end) in enumerate(zip(taken, ends)))
+        to = record.get("carried_to")
         yield RoundTime(record.get("shoe"), record["round"], record.get("game"), str(record.get("status")),
-                        record.get("started"), ended, corrected, again)
+                        record.get("started"), taken[0]["round_ended"] if taken else record.get("ended"),
+                        corrections, f"shoe {to.get('shoe')} round {to.get('round')}" if isinstance(to, dict)
+                        else None)
 
 
 def journal_round_times(journal, head_seq: int) -> list:
@@ -117,20 +163,24 @@ def journal_end(journal, head_seq: int) -> Optional[str]:
 @dataclass(frozen=True)
 class RoundAt:
     """The rounds around a moment: ``playing``, the last round begun at or before it (None: none had
-    begun), whether the moment falls within it (``within``: before the end of its play, or, a round
-    never ended, at or before the journal's last entry), ``next``, the first round begun after the
-    moment, and ``after_end``: the moment is after the journal's last entry (``journal_end``)."""
+    begun), whether the moment falls within it (``within``: before the end of its play, between a
+    correction and the round's next end (``again``, that correction), or, a round never ended, at or
+    before the journal's last entry), ``next``, the first round begun after the moment, and
+    ``after_end``: the moment is after the journal's last entry (``journal_end``)."""
 
     playing: Optional[RoundTime]
     within: bool
     next: Optional[RoundTime]
     after_end: bool = False
     journal_end: Optional[str] = None
+    again: Optional[Correction] = None
 
 
 def round_at(rounds: Iterable[RoundTime], at: datetime, journal_end: Optional[str] = None) -> RoundAt:
     """Which round was being played at ``at``: the round begun last at or before it.  A round never
-    ended was being played up to the journal's last entry (``journal_end``), not for ever after it."""
+    ended was being played up to the journal's last entry (``journal_end``), not for ever after it; a
+    round corrected after its end was being played again from the correction to its next end, not in
+    the idle time before the correction (rev24 E2, rev27 F2)."""
     playing: Optional[RoundTime] = None
     following: Optional[RoundTime] = None
     for one in rounds:
@@ -143,24 +193,37 @@ def round_at(rounds: Iterable[RoundTime], at: datetime, journal_end: Optional[st
             following = one
     last = _moment(journal_end)
     after_end = last is not None and at > last
-    within = playing is not None and (at <= playing.end if playing.end is not None else not after_end)
-    return RoundAt(playing, within, following, after_end, journal_end)
+    again = None
+    if playing is None:
+        within = False
+    elif playing.end is None:
+        within = not after_end
+    else:
+        again = None if at <= playing.end else playing.replayed_at(at, after_end)
+        within = at <= playing.end or again is not None
+    return RoundAt(playing, within, following, after_end, journal_end, again)
 
 
-def played_text(started: Optional[str], ended: Optional[str], corrected: Optional[str] = None,
-                settled_again: Optional[str] = None) -> str:
+def played_text(started: Optional[str], ended: Optional[str], corrections: Iterable[Correction] = (),
+                carried_to: Optional[str] = None) -> str:
     """A round's times as a replay's display shows them, in local time: "played 2026-12-06 21:14:03 to
-    21:14:41 (UTC+01:00)", "played from 2026-12-06 21:14:03 (UTC+01:00), not ended"; a correction after its
-    end follows its play: "..., corrected at 21:30:01, settled again at 21:30:07 (UTC+01:00)"; "" without a
-    start.  Each time has its own offset when they differ (a change of summer time between them, rev24 E1)."""
+    21:14:41 (UTC+01:00)", "played from 2026-12-06 21:14:03 (UTC+01:00), not ended"; each correction after
+    its end follows its play: "..., corrected at 21:30:01, settled again at 21:30:07 (UTC+01:00)", "...,
+    voided as a misdeal at 21:30:01, its bets carried to shoe 2 round 1"; "" without a start.  Each time has
+    its own offset when they differ (a change of summer time between them, rev24 E1)."""
     start = _moment(started)
     if start is None:
         return ""
     start = start.astimezone()
-    times = [(word, when.astimezone()) for word, when in
-             (("to", _moment(ended)), ("corrected at", _moment(corrected)),
-              ("settled again at", _moment(settled_again))) if when is not None]
-    one_zone = all(_zone(when) == _zone(start) for _, when in times)
+    steps = [("to", _moment(ended), "")]
+    for one in corrections:
+        tail = "" if one.settled_again is not None else (
+            (f", its bets carried to {carried_to}" if carried_to else "") if one.misdeal else ", not settled again")
+        steps.append(("voided as a misdeal at" if one.misdeal else "corrected at", _moment(one.taken_back), tail))
+        if one.settled_again is not None:
+            steps.append(("settled again at", _moment(one.settled_again), ""))
+    times = [(word, when.astimezone(), tail) for word, when, tail in steps if when is not None]
+    one_zone = all(_zone(when) == _zone(start) for _, when, _ in times)
 
     def said(when: datetime, first: bool = False) -> str:
         shown = f"{when:%H:%M:%S}" if not first and when.date() == start.date() else f"{when:%Y-%m-%d %H:%M:%S}"
@@ -168,13 +231,11 @@ def played_text(started: Optional[str], ended: Optional[str], corrected: Optiona
 
     ended_too = bool(times) and times[0][0] == "to"
     text = f"played {said(start, True)}" if ended_too else f"played from {said(start, True)}"
-    for n, (word, when) in enumerate(times):
-        text += f" {word} {said(when)}" if n == 0 and ended_too else f", {word} {said(when)}"
+    for n, (word, when, tail) in enumerate(times):
+        text += (f" {word} {said(when)}" if n == 0 and ended_too else f", {word} {said(when)}") + tail
     text += f" ({_zone(start)})" if one_zone else ""
     if not ended_too:
         text += ", not ended" if not times else ""
-    if corrected is not None and settled_again is None:
-        text += ", not settled again"
     return text
 
 

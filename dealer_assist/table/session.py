@@ -194,6 +194,21 @@ def replay_rules(recorded: Optional[dict], configured: Optional[TableRules] = No
     return replay_rules_of(recorded, configured, TableRules(), rules_from_record, TableError)
 
 
+def _no_new_money_over_the_limit(old: TableState, new: TableState) -> None:
+    """While a settled round's bets are corrected no limit refuses them (they were taken under the limits of their
+    time, and limits lowered since must not block the fix), but a stake raised above both the bet's maximum now and
+    the most the round took on that bet is new money over the limit: refused as at any bet (qaAH: a corrected Banker
+    6,000 at a 5,000 table was settled and paid).  The live table's rule only: a journal recording one replays."""
+    took = old.paid_before.lines if old.paid_before is not None else ()
+    before = {(w.seat, w.bet): w.stake for w in old.betting.layout.wagers()}
+    for w in new.betting.layout.wagers():
+        most = max([new.rules.limits.max_for(w.bet), *(r.stake for r in took if r.bet == w.bet)])
+        if w.stake > most and w.stake > before.get((w.seat, w.bet), Decimal("0")):
+            raise TableError(f"seat {w.seat} {w.bet.label} {fmt(w.stake)} is above the {w.bet.label} maximum of "
+                             f"{fmt(most)}: a correction puts back what the round took, but no new money over the "
+                             "limit; the bets stay as they were (a supervisor raises the limit, L, if it is meant)")
+
+
 class TableSession(SessionCore):
     """One baccarat table: state, journal, subscribers and the link to the card sources."""
 
@@ -311,7 +326,10 @@ class TableSession(SessionCore):
 
     # -- the game hooks of SessionCore ----------------------------------------
     def _apply(self, state: TableState, op: dict) -> TableState:
-        return apply(state, op)
+        new = apply(state, op)
+        if correcting_bets(new) and not self._from_record:
+            _no_new_money_over_the_limit(state, new)
+        return new
 
     @staticmethod
     def _entry(op: dict, old: TableState, new: TableState) -> tuple[str, dict]:
@@ -569,21 +587,24 @@ class TableSession(SessionCore):
                        expected: Optional[dict] = None) -> Optional[str]:
         """Void the last card of the round (a correction): needs a supervisor's PIN and a reason when
         the table has supervisors configured.  ``expected`` is the :meth:`correction_target` the
-        supervisor was shown (see :meth:`_correct`)."""
-        state = self._snap.state
-        op = void_op(state)
-        if op is None:
-            return self._refuse(_not_reopened(state) or "no card of this round to void")
-        card = op == "void_card"
-        error = self._correct({"op": op}, "void_card", None, supervisor, pin, why,
-                              "card {cards} voided" if card else
-                              "burn card {cards} voided: " + ("show the burn card again (its value sets the burn)"
-                                                              if len(state.shoe.burned) == 1 else
-                                                              f"{state.shoe.burn_left + 1} more card(s) to burn face down"),
-                              expected)
-        if error is None:
-            self._voided_asks(self._card_voided())
-        return error
+        supervisor was shown (see :meth:`_correct`).  Under the lock: a read taken between the void and its
+        holds' update would wait under the wrong one (rev25 F9)."""
+        with self._lock:
+            state = self._snap.state
+            op = void_op(state)
+            if op is None:
+                return self._refuse(_not_reopened(state) or "no card of this round to void")
+            card = op == "void_card"
+            error = self._correct({"op": op}, "void_card", None, supervisor, pin, why,
+                                  "card {cards} voided" if card else
+                                  "burn card {cards} voided: " + ("show the burn card again (its value sets the burn)"
+                                                                  if len(state.shoe.burned) == 1 else
+                                                                  f"{state.shoe.burn_left + 1} more card(s) to burn "
+                                                                  "face down"),
+                                  expected)
+            if error is None:
+                self._voided_asks(self._card_voided())
+            return error
 
     def void_round(self, supervisor: str = "", pin: str = "", why: str = "",
                    expected: Optional[dict] = None) -> Optional[str]:

@@ -29,7 +29,8 @@ from dealer_assist.table import disk_room, journal_scan
 from dealer_assist.table.another_shoe import alert_text, reported
 from dealer_assist.table.holds import (AFTER_A_DOUBLE_FEED, AFTER_A_GAP, AFTER_LOST_FRAMES, AFTER_A_REJECTION, AFTER_A_RESTART,
                                        AFTER_AN_UNREADABLE, AFTER_DROPPED, AFTER_NEW_SHOE, AFTER_RESTART_ACTION,
-                                       AFTER_TYPED_UNREAD, AFTER_UNPLACED, PARKED, SAME_CARD_DOUBTS, TYPED_UNREAD,
+                                       AFTER_TYPED_UNREAD, AFTER_UNPLACED, PARKED, SAME_CARD_DOUBTS, TYPED_THEN_READ,
+                                       TYPED_UNREAD,
                                        HOLDS, MANY_CARD_HOLDS, ONE_CARD_HOLDS, ONE_MISSING_CARD, PLACED_KINDS, places_a_card, READ_BEFORE_A_STOP,
                                        corrects_a_read, held_by_alert, hold_of_alert, left_unplayed, none_missed_asked,
                                        several_unread, several_unread_asked,
@@ -751,8 +752,8 @@ class SessionCore(abc.ABC):
             return self._devices.get(source, ("", ""))[0]
 
     def source_position(self, source: str) -> tuple[Optional[str], Optional[int]]:
-        """The boot id and the SEQ of the last frame journaled (a card's, an unread card's, an ERR's or EMPTY's) of
-        the count ``source``'s reader goes on with ((None, None) for one it never heard); see :meth:`source_count`."""
+        """The boot id and the last card SEQ of the count ``source``'s reader goes on with ((None, None) for
+        one it never heard); see :meth:`source_count`."""
         with self._lock:
             count = self._counts.count(source)
             return count.boot, count.last_seq
@@ -801,7 +802,8 @@ class SessionCore(abc.ABC):
             self._hold_next(source, why)
 
         alerts: dict[str, dict] = {}  # the alerts that explain a hold, by code
-        typed_at: dict[str, int] = {}  # where the last card typed of each code was placed (_placed_count)
+        typed_at: dict[str, list[int]] = {}  # where the cards typed of each code were placed (_placed_count)
+        asked_again: Optional[EndedWait] = None  # a card typed for a camera's ask, voided: asked for at the next entry
         typed: list[Card] = []  # the cards typed for the missing ones the first read waiting is held behind
         self._hold_of, self._cards_due, self._typed_for_open, self._ended, self._placements = {}, {}, {}, {}, []
         self._placed_count = 0
@@ -810,11 +812,12 @@ class SessionCore(abc.ABC):
         for kind, payload in reversed(entries):
             settles = False  # whether the live table settled the waits' alerts here (_settle_hold_alerts)
             if places_a_card(kind, payload):  # as live (_write)
+                asked_again = None  # its entry comes right after the void, before any card
                 self._last_ended = None
                 self._placements = [*self._placements[-15:], None]
                 self._placed_count += 1
                 if payload.get("source") == "keyboard" and isinstance(payload.get("card"), str):
-                    typed_at[payload["card"]] = self._placed_count
+                    typed_at.setdefault(payload["card"], []).append(self._placed_count)
             if kind == "card_unreadable" and isinstance(payload.get("source"), str):
                 zone, codes = payload.get("zone"), payload.get("candidates")
                 self._note_zone(payload["source"], payload.get("why"),
@@ -824,7 +827,13 @@ class SessionCore(abc.ABC):
                 self._forget_found(payload["card"])
             elif kind == "correction":
                 if self.VOIDS_A_CARD(payload):
-                    ended = self._card_voided()  # as live: a card typed for a wait is due again
+                    for places in typed_at.values():  # a card voided is typed for no ask (as live, _typed_loose)
+                        if self._placed_count in places:
+                            places.remove(self._placed_count)
+                    ended = self._card_voided(defer_asks=True)  # as live: a card typed for a wait is due again
+                    if ended is not None and ended.asked:
+                        asked_again = ended  # done at the entry after it that says so (voided: true)
+                        continue
                     for shown in ended.alerts if ended is not None else ():
                         if isinstance(shown, dict):
                             alerts[shown["code"]] = shown
@@ -862,10 +871,16 @@ class SessionCore(abc.ABC):
                 if "gap" in codes:
                     self._hold_of = {s: h for s, h in self._hold_of.items() if h[0] != AFTER_A_GAP}
                     settles = True
-                if TYPED_UNREAD in codes and "typed_right" in payload:  # Enter or Del on it (answer_typed_unread)
+                if TYPED_UNREAD in codes and payload.get("voided") is True and asked_again is not None:
+                    ask, asked_again = self._ask_again(asked_again), None  # as live (_voided_asks)
+                    if queue and queue[0][0].get("source") == ask.source and queue[0][1] != ask.number \
+                            and whys.get(queue[0][1]) == AFTER_TYPED_UNREAD:
+                        queue[0] = (queue[0][0], ask.number)
+                        whys[ask.number] = ask.why
+                elif TYPED_UNREAD in codes and "typed_right" in payload:  # Enter or Del on it (answer_typed_unread)
                     for source in [s for s, h in self._hold_of.items() if h[0] == AFTER_TYPED_UNREAD]:
                         if payload["typed_right"]:
-                            del self._hold_of[source]
+                            self._hold_ended(source)
                         else:
                             self._open_hold(source, AFTER_AN_UNREADABLE)
                     settles = bool(payload["typed_right"])
@@ -891,8 +906,7 @@ class SessionCore(abc.ABC):
                     settles = kind != "read_dropped" and (hold is not None or _waits_by_itself(read))
                     if kind != "read_dropped" and read.get("source") in self._hold_of \
                             and self._hold_of[read["source"]][1] == hold:
-                        del self._hold_of[read["source"]]
-                        self._cards_due.pop(hold, None)
+                        self._hold_ended(read["source"])
                 if kind == "read_dropped" and isinstance(payload.get("source"), str) and not payload.get(PARKED):
                     self._hold_for_dropped(payload["source"], payload.get("doubt"))
                     if (queue and payload.get("doubt") and payload.get("doubt") == self.NEW_SHOE_FIRST_WAITS
@@ -922,7 +936,7 @@ class SessionCore(abc.ABC):
                 if left is not None:
                     hold_next(*left)
                 if kind == "card_unreadable" and payload.get("typed_for_it") in typed_at:  # as live (_unreadable)
-                    self._claim_typed(str(payload.get("source")), typed_at[payload["typed_for_it"]])
+                    self._claim_first(str(payload.get("source")), typed_at[payload["typed_for_it"]])
             if settles and not self._hold_of:
                 self._stash_alerts(tuple(alerts.values()))  # as live (_settle_hold_alerts)
                 alerts.clear()  # what they told of is settled: a later restart must not show them again
@@ -1011,8 +1025,8 @@ class SessionCore(abc.ABC):
               source_seq: Optional[int] = None, new_count: bool = False) -> None:
         """Show an alert and journal it; ``source`` names the reader whose next read it holds (a restart
         restores that hold from it, see _restore_holds); ``source_seq``, the SEQ of the frame of that reader it tells
-        of (a DOUBLE_FEED's, an ERR's, SHOE EMPTY's: a restart goes on after it, see :mod:`.shoe_counts`, and a
-        shoe maker's engineer asked about a dispute reads the frames' order, qaAC F9); ``new_count``,
+        of (a shoe maker's engineer asked about a dispute reads the frames' order, qaAC F9; a DOUBLE_FEED's stood
+        for a card: a restart goes on after it, see :mod:`.shoe_counts`); ``new_count``,
         that frame began a new count of that reader's shoe (its HELLO lost: a restart goes on in that count)."""
         with self._lock:
             a = Alert(code, level, title, text, action, self._clock())
@@ -1026,7 +1040,11 @@ class SessionCore(abc.ABC):
     def dismiss(self, code: Optional[str] = None) -> None:
         """Acknowledge one alert (by code) or all of them."""
         with self._lock:
-            self._take_down(lambda a: code is not None and a.code != code)
+            asked = self.typed_unread_asked()  # a question Esc does not answer: it stays until Enter or Del (qaAI F9)
+            self._take_down(lambda a: code is not None and a.code != code or asked and a.code == TYPED_UNREAD)
+            if asked and code in (None, TYPED_UNREAD):
+                self._publish(replace(self._snap, message="UNREADABLE CARD TYPED? stays until it is answered: Enter "
+                                                          "if the card typed was the one, Del if not"))
             if code in (None, "gap"):  # the croupier has looked at the lost frames' cards: their holds end
                 self._hold_of = {source: hold for source, hold in self._hold_of.items() if hold[0] != AFTER_A_GAP}
                 self._settle_hold_alerts()
@@ -1180,9 +1198,9 @@ class SessionCore(abc.ABC):
         journaled as ``misread``: the entry had been the same as a ``??`` frame's, qaR F9): journaled as one,
         and the next read of that source waits for it to be typed."""
         maybe = " or ".join(c.label for c in event.candidates)
+        taken = self._typed_taken_at_next_ask(event)
         typed_at = self._typed_for_unread(event) if told is None else None
         typed = typed_at[0] if typed_at is not None else None
-        self._reported[event.source] = max(self._reported.get(event.source, 0.0), event.t)
         self._note_zone(event.source, event.why, [c.code for c in event.candidates], event.zone)
         self._write("card_unreadable", {"source": event.source, "source_seq": event.seq,
                                         "candidates": [c.code for c in event.candidates], "why": event.why,
@@ -1211,7 +1229,9 @@ class SessionCore(abc.ABC):
                           f"{str(event.zone).title()} box" if elsewhere else ""),
                        (f"if it lies in the {str(event.zone).title()} box, void it (V) and type it again (K): it then "
                         f"goes to that hand; Enter if it is the {placed.title()}'s" if elsewhere else
-                        f"{typed.label} typed for it: Enter if right, Del if not (then type the card dealt there, K)")
+                        f"{typed.label} typed for it: Enter if right, Del if not (then type the card dealt there, K); "
+                        f"once a read waits behind it, Enter plays that read after {typed.label}, and V voids "
+                        f"{typed.label} if it was not the card")
                        + (" (W shows what the camera sees, an unsure card in orange)" if not self.read_only else ""))
             return
         said = f"ERR MISREAD, frame {event.seq}" if event.seq is not None else "ERR MISREAD"
@@ -1223,16 +1243,32 @@ class SessionCore(abc.ABC):
                    if event.why else
                    f"the {event.source} saw a card come out but could not read it ({said}: {told})"
                    if told else
-                   f"the {event.source} could not read a card" + frame + (f"; it may be {maybe}" if maybe else ""),
+                   f"the {event.source} could not read a card" + frame + (f"; it may be {maybe}" if maybe else "")
+                   + (f"; {taken}, typed before, is taken for the card it could not read before it (V voids it "
+                      "if not: that card is then asked for too)" if taken else ""),
                    f"look at the card{'s' if due > 1 else ''}" + (" (W shows what the camera sees, an unsure card in orange)"
                                          if str(event.source).startswith("camera:") and not self.read_only else "")
                    + (" and type each such card in its place (K), then Enter plays the card read after them"
                       if event.why else f": {several_unread(due, any(a.code == 'refused' for a in self._snap.alerts))}" if due > 1
                       else " and type it (K); the next card read waits until you do"))
 
+    def _typed_then_read(self, event: CardRead) -> bool:
+        """Whether a camera's sure read is most likely a card the croupier typed ahead of it (see
+        :data:`TYPED_THEN_READ`): one of its code typed with no wait standing, since that camera last reported a card
+        and at most :data:`TYPED_BEFORE_ASK` before.  That typed card then answers no ask."""
+        if event.doubt or not str(event.source).startswith("camera:"):
+            return False
+        since = max(self._reported.get(event.source, 0.0), event.t - TYPED_BEFORE_ASK)
+        for n, (card, t, _) in enumerate(self._typed_loose):
+            if t >= since and card == event.card:
+                del self._typed_loose[n]
+                return True
+        return False
+
     def _typed_for_unread(self, event: Unreadable) -> Optional[tuple[Card, int]]:
         """The card typed for the card a camera asks for now, if the croupier typed it before the ask: typed
-        while no read waited, since that camera last reported a card and at most :data:`TYPED_BEFORE_ASK`
+        while no read waited, since that camera last read a card (an ask of its since leaves a second card typed
+        ahead for the next, qaAI F4) and at most :data:`TYPED_BEFORE_ASK`
         before the ask, of a code among its candidates (with none, any such card).  Each such card answers
         one ask (qaU F5: the card typed was asked for again, typed again as told, and played twice).  With it,
         where it was placed (:attr:`_placed_count` then)."""
@@ -1245,6 +1281,28 @@ class SessionCore(abc.ABC):
                 del self._typed_loose[n]
                 return card, placed
         return None
+
+    def _typed_taken_at_next_ask(self, event: Unreadable) -> Optional[str]:
+        """Another card ``event.source`` could not read while UNREADABLE CARD TYPED? waits for Enter or Del: the card
+        typed is taken for the first (as Enter; journaled so, ``implied``), and this one is asked for as any.  Its ask
+        had replaced the first's, whose Enter and Del were then refused, and a void of the card typed asked for one
+        card where two lay unread (qaAI F1, F2).  The label of the card taken, or None."""
+        hold = self._hold_of.get(event.source)
+        if event.why or hold is None or hold[0] != AFTER_TYPED_UNREAD or self._snap.pending is not None:
+            return None
+        typed = self._typed_asked_label()
+        if not self._write("alert_dismissed", {"codes": [TYPED_UNREAD], "typed_right": True, "implied": True,
+                                               "game": self.GAME, "round": self._snap.state.round_no}):
+            return None
+        self._publish(replace(self._snap, alerts=tuple(a for a in self._snap.alerts if a.code != TYPED_UNREAD)))
+        self._hold_ended(event.source)
+        return typed
+
+    def _typed_asked_label(self) -> str:
+        """The card UNREADABLE CARD TYPED? names as typed for the card the camera could not read."""
+        asked = next((a for a in self._snap.alerts if a.code == TYPED_UNREAD), None)
+        said = re.search(r": (\S+) typed for it", asked.text) if asked is not None else None
+        return said.group(1) if said else "the card typed"
 
     def typed_unread_asked(self) -> bool:
         """Whether UNREADABLE CARD TYPED? waits for Enter or Del with no read waiting (see _unreadable)."""
@@ -1268,7 +1326,7 @@ class SessionCore(abc.ABC):
             self._publish(replace(self._snap, alerts=tuple(a for a in self._snap.alerts if a.code != TYPED_UNREAD)))
             for source in sources:
                 if right:
-                    del self._hold_of[source]
+                    self._hold_ended(source)
                 else:
                     self._open_hold(source, AFTER_AN_UNREADABLE)
             if right:
@@ -1410,8 +1468,11 @@ class SessionCore(abc.ABC):
         note, snap = event.note, self._snap
         kind = note.get("kind")
         if kind == "alert" and isinstance(note.get("code"), str):
+            # What the table was told to do, said as such: a replay takes no key of the table's (qaAI F6: its bars
+            # read "Enter if right, Del if not" and "type any further cards (K)" as if asking now).
+            action = str(note.get("action") or "")
             alert = Alert(note["code"], str(note.get("level") or "error"), str(note.get("title") or ""),
-                          str(note.get("text") or ""), str(note.get("action") or ""), self._clock())
+                          str(note.get("text") or ""), f"at the table: {action}" if action else "", self._clock())
             if alert.code == "unreadable":
                 # As many as it says are due ("2 cards could not be read or were refused": a refused read's
                 # card with it, rev20 F5), else one more.
@@ -1534,6 +1595,8 @@ class SessionCore(abc.ABC):
                        f"{event.device} firmware {event.firmware} (boot {event.boot})", "none")
 
     def _card_read(self, event: CardRead) -> None:
+        if self._typed_then_read(event):
+            event = replace(event, doubt=TYPED_THEN_READ)
         self._journal_read(event)
         if self._snap.pending is not None:
             # A card waits for the croupier: this one comes after it.  It replaced it on the screen, and a
@@ -1603,23 +1666,23 @@ class SessionCore(abc.ABC):
         """Whether a journaled correction took the last card played back (each game says)."""
         return False
 
-    def _card_voided(self) -> Optional[EndedWait]:
+    def _card_voided(self, defer_asks: bool = False) -> Optional[EndedWait]:
         """The last card played was voided: if it was typed for a hold still waiting for more (several cards
         unread in a row), that card is due again (qaAB F8: KD typed, voided, QH typed ended the wait, and the
         next read was played where the second unread card still lay untyped).  If it was the card that ended
         such a wait, the wait is back, its alerts with it (rev21 R2).  The wait the void made longer is
-        returned (its alerts: those to show again), for a restart to do the same."""
+        returned (its alerts: those to show again), for a restart to do the same.  If it was the card typed
+        before a camera asked for one (UNREADABLE CARD TYPED?, answered or not), the card is asked for again
+        (:meth:`_ask_again`); ``defer_asks``: a restart does that at the entry that journaled it, so that a
+        journal of older code, which did not, restarts as it ran (rev25 F2)."""
         counted = self._placements.pop() if self._placements else None
+        # Typed with no wait standing and voided: it answers no camera's ask after (rev25 F7: the ask named it).
+        self._typed_loose = [loose for loose in self._typed_loose if loose[2] != self._placed_count]
         self._placed_count -= 1
         for source, (why, number) in self._hold_of.items():
             if number == counted and why == AFTER_TYPED_UNREAD:  # the card typed before the camera asked
-                self._open_hold(source, AFTER_AN_UNREADABLE)
-                self._due_again(source, AFTER_AN_UNREADABLE, self._holds_opened, 1)
-                pending = self._snap.pending
-                if pending is not None and self._pending_hold == number:  # the read waiting under the ask waits on
-                    self._pending_hold = self._holds_opened
-                    self._publish(replace(self._snap, pending=replace(pending, doubt=AFTER_AN_UNREADABLE)))
-                return EndedWait(source, AFTER_AN_UNREADABLE, self._holds_opened, 0, asked=True)
+                ask = EndedWait(source, why, number, 0, asked=True)
+                return ask if defer_asks else self._ask_again(ask)
             if number == counted and self._typed_for_open.get(number, 0) > 0:
                 self._typed_for_open[number] -= 1
                 # A hold for cards that may be several counts from none once its carried ones are typed (R22-1).
@@ -1629,6 +1692,8 @@ class SessionCore(abc.ABC):
         ended = self._ended.pop(counted, None) if counted is not None else None
         if ended is None:
             return None
+        if ended.asked:  # the card typed before the ask, taken for it (Enter), voided (rev25 F1)
+            return ended if defer_asks else self._ask_again(ended)
         hold = self._hold_of.get(ended.source)
         if hold is None:
             self._hold_of[ended.source] = (ended.why, ended.number)
@@ -1643,12 +1708,51 @@ class SessionCore(abc.ABC):
                 self._publish(replace(self._snap, alerts=self._with_alert(alert)))
         return ended
 
+    def _hold_ended(self, source: str) -> None:
+        """``source``'s hold ends, answered.  Under UNREADABLE CARD TYPED? that says the card typed before the ask
+        was the one the camera could not read: a void of that card later asks for it again (rev25 F1: Enter, then
+        V of the card typed, and the next read went where the unread card lay)."""
+        why, number = self._hold_of.pop(source)
+        self._cards_due.pop(number, None)
+        if why == AFTER_TYPED_UNREAD:
+            self._ended[number] = EndedWait(source, why, number, 1, asked=True)
+
+    def _ask_again(self, ask: EndedWait) -> EndedWait:
+        """The card typed before a camera asked for the card it could not read was voided: that card is asked for
+        (a wait for one card, as after Del); a read waiting under the ask waits under it, and a wait standing for
+        another card unread since waits for one more.  The wait it made (or longer) is returned."""
+        hold = self._hold_of.get(ask.source)
+        if hold is not None and hold[0] != AFTER_TYPED_UNREAD:  # another card left unread since: both to type
+            self._due_again(ask.source, hold[0], hold[1], self._cards_due.get(hold[1], 1) + 1)
+            return replace(ask, why=hold[0], number=hold[1])
+        self._open_hold(ask.source, AFTER_AN_UNREADABLE)
+        number = self._holds_opened
+        self._due_again(ask.source, AFTER_AN_UNREADABLE, number, 1)
+        pending = self._snap.pending
+        if pending is not None and hold is not None and self._pending_hold == hold[1]:
+            self._pending_hold = number  # the read waiting under the ask waits for the card typed again
+            self._publish(replace(self._snap, pending=replace(pending, doubt=AFTER_AN_UNREADABLE)))
+        return replace(ask, why=AFTER_AN_UNREADABLE, number=number)
+
+    def _claim_first(self, source: str, placed: list[int]) -> None:
+        """A restart's :meth:`_claim_typed`: of the cards of the code typed (``placed``, in order), the first still in
+        play and counted for no wait, as the live table took the first loose one (rev25 F6: the last was taken)."""
+        for n in [n for n in placed if n <= self._placed_count]:
+            back = self._placed_count - n
+            if back < len(self._placements) and self._placements[-1 - back] is None:
+                placed.remove(n)
+                self._claim_typed(source, n)
+                return
+
     def _claim_typed(self, source: str, placed: int) -> None:
         """The card typed before ``source`` asked for the card it could not read, placed as the ``placed``-th card,
         counts for the ask's hold: its void asks for that card again (the ask's Enter had taken the voided card
         for it, and the next read went where the unread card lay)."""
         back, hold = self._placed_count - placed, self._hold_of.get(source)
-        if hold is not None and hold[0] == AFTER_TYPED_UNREAD and 0 <= back < len(self._placements):
+        # A card that counted for a wait already answered that one (a journal of older code took it for the next
+        # ask too): its void brings that wait back, as it did.
+        if (hold is not None and hold[0] == AFTER_TYPED_UNREAD and 0 <= back < len(self._placements)
+                and self._placements[-1 - back] is None):
             self._placements[-1 - back] = hold[1]
 
     def _voided_asks(self, ended: Optional[EndedWait]) -> None:
@@ -1717,8 +1821,7 @@ class SessionCore(abc.ABC):
         """End the hold the card waiting waits under, not one opened since."""
         hold = self._hold_of.get(pending.source)
         if hold is not None and hold[1] == self._pending_hold:
-            del self._hold_of[pending.source]
-            self._cards_due.pop(hold[1], None)
+            self._hold_ended(pending.source)
         self._settle_hold_alerts()
 
     def _stash_alerts(self, alerts: tuple) -> None:
@@ -1895,6 +1998,12 @@ class SessionCore(abc.ABC):
             except InvalidCardError as exc:
                 return self._refuse(str(exc))
             pending = self._snap.pending
+            if pending is None and any(why == AFTER_TYPED_UNREAD for why, _ in self._hold_of.values()):
+                # Played, it answered the ask without a word, and the same card typed again was played twice (qaAI F3).
+                typed = self._typed_asked_label()
+                return self._refuse(f"{card.label} not taken: UNREADABLE CARD TYPED? waits first ({typed} was typed "
+                                    f"for the card the camera could not read): Enter if it is that card, Del if not, "
+                                    "then type the card dealt there")
             zone = zone or self._zone_for_typed(card)
             if pending is not None and pending.doubt in HOLDS:
                 # The missing card, typed: it goes before the one read after it, which still waits.

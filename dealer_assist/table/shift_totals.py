@@ -96,34 +96,46 @@ class ShiftTotals:
     #: later, left open, or voided as a misdeal): a summary signed at the window's end had it, this one has not
     #: (qaAE F11; rev24 E3: the misdeal's too).
     corrected_later: list[str] = field(default_factory=list)
-    #: Rounds counted here, settled again after a correction made in the window, whose first settlement ended
-    #: before it: a summary of an earlier window, signed before the correction, had it (rev24 E3b: not said of
-    #: a round whose first settlement was itself in this window).
+    #: Rounds counted here, settled again after a correction, whose first settlement ended before the window,
+    #: whenever the correction was made (in it, or in a window between: rev27 F1): a summary of an earlier
+    #: window, signed before the correction, had it (rev24 E3b: not said of a round whose first settlement was
+    #: itself in this window).
     corrected_from_earlier: list[str] = field(default_factory=list)
-    #: Rounds settled before the window, voided as a misdeal in it, whose bets were carried to a round counted
-    #: here ("shoe 1 round 1 to shoe 2 round 1"): a summary of the earlier window, signed before, had them.
+    #: Rounds settled before the window, voided as a misdeal (in it or before it), whose bets were carried to a
+    #: round counted here ("shoe 1 round 1 to shoe 2 round 1"): a summary of an earlier window, signed before
+    #: the misdeal, had them.
     carried_from_earlier: list[str] = field(default_factory=list)
-    #: Rounds whose bets were carried after a settlement taken back in the window, by the round they went to.
+    #: The settlements of those two lists' rounds that ended before the window, each with when it ended and
+    #: when it was taken back: a summary signed between the two counted it.
+    earlier_settlements: list[dict] = field(default_factory=list)
+    #: Rounds whose bets were carried after a settlement that ended before the window, by the round they went
+    #: to, with those settlements.
     _carried_in: dict = field(default_factory=dict, repr=False)
 
     def add(self, record: dict) -> None:
-        """Count one exported round if it ended (or, still open, started) within the shift."""
-        when = record.get("ended") or record.get("started")
+        """Count one exported round if it ended within the shift; one with no end (voided, still open) if the
+        correction that took its last settlement back (a misdeal called, its bets reopened) was made within it,
+        else if it started within it (rev27: a misdeal called in the next shift was counted, with its
+        correction, where the round had started)."""
         name = f"shoe {record.get('shoe')} round {record.get('round')}"
         status = record.get("status")
         taken = [v for v in record.get("voided_settlements") or () if isinstance(v, dict)]
+        when = record.get("ended") or (taken[-1].get("voided_at") if taken else None) or record.get("started")
         to = record.get("carried_to")
         within = self._within(when)
         if any(self._counted_then_taken_back(v) for v in taken):
             self.corrected_later.append(name)
-        if any(self._counted_before(v) for v in taken):
+        before = [v for v in taken if self._counted_before(v)]
+        if before:
             if status == "voided" and isinstance(to, dict):
-                self._carried_in[(to.get("shoe"), to.get("round"))] = name
+                self._carried_in[(to.get("shoe"), to.get("round"))] = (name, before)
             elif within and status in ("settled", "complete"):
                 self.corrected_from_earlier.append(name)
+                self._earlier(name, before)
         came = self._carried_in.pop((record.get("shoe"), record.get("round")), None)
         if came is not None and within and status in ("settled", "complete"):
-            self.carried_from_earlier.append(f"{came} to {name}")
+            self.carried_from_earlier.append(f"{came[0]} to {name}")
+            self._earlier(came[0], came[1])
         if not within:
             return
         self.corrections += len(record.get("corrections") or ())
@@ -176,11 +188,20 @@ class ShiftTotals:
                 and self._after(taken.get("voided_at"), self.until))
 
     def _counted_before(self, taken: dict) -> bool:
-        """Whether a settlement taken back had ended before the window and was taken back in it or after: a
-        summary of an earlier window, run before the correction, counted it."""
+        """Whether a settlement taken back had ended before the window: a summary of an earlier window, run
+        before the correction, counted it.  When the correction was made does not matter: this window cannot
+        know where the earlier summaries ended (rev27 F1: settled in A, reopened in B, settled again in C was
+        counted in C with no word, A's signed figure holding it too)."""
         if self.since is None or not taken.get("round_ended"):
             return False
-        return not self._after(taken["round_ended"], self.since) and self._after(taken.get("voided_at"), self.since)
+        try:
+            return parse_time(str(taken["round_ended"])) < self.since
+        except ShiftTimeError:
+            return False
+
+    def _earlier(self, name: str, taken: list) -> None:
+        self.earlier_settlements.extend({"round": name, "settled": v.get("round_ended"),
+                                         "taken_back": v.get("voided_at")} for v in taken)
 
     @staticmethod
     def _after(when: Optional[str], bound: datetime) -> bool:
@@ -209,7 +230,7 @@ class ShiftTotals:
                 "settlements_reopened": self.settlements_reopened,
                 "voided_carried": self.carried, "unreadable_amounts": self.unreadable_amounts,
                 "corrected_later": self.corrected_later, "corrected_from_earlier": self.corrected_from_earlier,
-                "carried_from_earlier": self.carried_from_earlier,
+                "carried_from_earlier": self.carried_from_earlier, "earlier_settlements": self.earlier_settlements,
                 "games": {k: v.to_json() for k, v in sorted(self.games.items())}}
 
 

@@ -19,8 +19,7 @@ from dealer_assist.events import CountPosition
 #: The entries that move a count: a HELLO (``continues``: one that started no count), a shoe taken, a card
 #: read, a card the source could not read and the alert of a DOUBLE_FEED, with its frame's SEQ (the frame
 #: stood for a card: rev15 F7, the first heartbeat after a restart named an unread card typed in already as
-#: "a card was missed"), another ERR's or SHOE EMPTY's (frames of the count: the next is the one after them,
-#: qaAC F9), FRAMES LOST's with the frame that revealed the gap (verS N5: a restart named the
+#: "a card was missed"), FRAMES LOST's with the frame that revealed the gap (verS N5: a restart named the
 #: gap again, that frame too), and SHOE RESTARTED?'s (``new_count``) with the frame that began a new count, its
 #: HELLO lost (verS N4: a restart went on in the old count, and named the new count's frames lost again).
 KINDS = ("device_hello", "shoe_taken", "card_read", "card_unreadable", "alert")
@@ -32,6 +31,17 @@ READ_JUST_BEFORE = " was read just before this report"
 #: the journal (:func:`~dealer_assist.table.journal_scan.source_records`) keeps each count's last card read only,
 #: the frame a device resends (PROTOCOL.md 7.3).
 RECENT_READS = 16
+#: The alerts whose frame the count goes on after: a DOUBLE_FEED's (it stood for a card) and FRAMES LOST's.  Another
+#: ERR's or SHOE EMPTY's frame is journaled for the record only (qaAC F9): a shoe sending it again just after a
+#: restart, as PROTOCOL.md 7.3 lets it, read as its count gone back (rev25 F3), the restarted reader knowing no
+#: such frame to take it for a repeat.
+COUNTED_ALERTS = ("DEVICE:DOUBLE_FEED", "GAP")
+
+
+def moves_the_count(payload: dict) -> bool:
+    """Whether an ``alert`` entry's ``source_seq`` is a frame the count goes on after (see :data:`COUNTED_ALERTS`)."""
+    code = payload.get("code")
+    return isinstance(code, str) and code.upper() in COUNTED_ALERTS
 
 
 class ShoeCounts:
@@ -79,7 +89,7 @@ class ShoeCounts:
         elif kind == "alert" and "source_seq" not in payload and self._old_double_feed(payload) \
                 and going.last_seq is not None and going.last_seq == going.last_read:
             self._counts[(source, heard)] = replace(going, last_seq=(going.last_seq + 1) % 65536)
-        elif isinstance(payload.get("source_seq"), int):
+        elif isinstance(payload.get("source_seq"), int) and (kind != "alert" or moves_the_count(payload)):
             seq = payload["source_seq"]
             code = payload.get("card")
             recent = ((*going.recent, (seq, code))[-RECENT_READS:] if kind == "card_read" and isinstance(code, str)

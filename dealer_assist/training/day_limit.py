@@ -71,25 +71,46 @@ def saved_bounds(sessions: Sequence[Mapping], states: Sequence[str]) -> list[Opt
 
 
 @dataclass(frozen=True)
+class Moved:
+    """An exam (or an edited record, ``drill`` None: any drill) that a rename or merge took away from a name
+    at ``change``: it keeps counting against that name's exams begun within 24 hours after ``begun`` (an
+    edited record's: the change), so that ``train --rename Ana "Ana old"`` gives Ana no fresh attempts
+    (rev26 F3).  Read from the file's ``renames`` log (see :func:`dealer_assist.training.renames.moved_away`)."""
+
+    drill: Optional[str]
+    begun: float
+    change: float
+
+    def counts_against(self, drill: str, moment: float) -> bool:
+        return (self.change <= moment + SLACK and moment - DAY < self.begun
+                and (self.drill is None or set(self.drill.split(",")) == set(drill.split(","))))
+
+
+@dataclass(frozen=True)
 class Counted:
     """The stored sessions that count against one exam: exams of its drill within 24 hours before it (by the
-    day of ``date`` for entries without ``utc``), and the edited records that may have been such exams."""
+    day of ``date`` for entries without ``utc``), and the edited records that may have been such exams; and
+    ``moved``: when each exam a rename or merge took away from the name began (see :class:`Moved`)."""
 
     exams: tuple[int, ...]
     edited: tuple[int, ...]
+    moved: tuple[float, ...] = ()
 
     @property
     def taken(self) -> int:
-        return len(self.exams) + len(self.edited)
+        return len(self.exams) + len(self.edited) + len(self.moved)
 
 
 def counted(sessions: Sequence[Mapping], states: Sequence[str], drill: str, moment: Optional[float], day: str,
-            index: Optional[int] = None, bounds: Optional[Sequence[Optional[float]]] = None) -> Counted:
+            index: Optional[int] = None, bounds: Optional[Sequence[Optional[float]]] = None,
+            moved: Sequence[Moved] = ()) -> Counted:
     """What counts against an exam of ``drill`` begun at ``moment`` (UTC seconds; None: an entry stored
     without ``utc``) whose ``date`` reads ``day`` (``YYYY-MM-DD``), stored at ``index`` of ``sessions`` (None:
     one about to begin, after all of them).  ``states``: each session's seal state; ``bounds``: their
-    :func:`saved_bounds` (worked out here when not given)."""
+    :func:`saved_bounds` (worked out here when not given); ``moved``: what renames and merges took away from
+    the trainee's name (:class:`Moved`)."""
     bounds = saved_bounds(sessions, states) if bounds is None else bounds
+    away = tuple(m.begun for m in moved if moment is not None and m.counts_against(drill, moment))
     new = index is None
     at = len(sessions) if new else index
     exams, edited = [], []
@@ -110,7 +131,7 @@ def counted(sessions: Sequence[Mapping], states: Sequence[str], drill: str, mome
                 exams.append(i)
         elif i < at and str(entry.get("date", ""))[:10] == day:
             exams.append(i)
-    return Counted(tuple(exams), tuple(edited))
+    return Counted(tuple(exams), tuple(edited), away)
 
 
 def next_free(sessions: Sequence[Mapping], found: Counted, limit: int) -> str:
@@ -119,17 +140,18 @@ def next_free(sessions: Sequence[Mapping], found: Counted, limit: int) -> str:
     if found.edited:
         return ("when the edited record no longer counts (24 hours after a session stored after it; the "
                 "school's trainer sees it in train --progress)")
-    moments = [moment_of(sessions[i].get("utc")) for i in found.exams]
+    moments = [moment_of(sessions[i].get("utc")) for i in found.exams] + list(found.moved)
     if not moments or None in moments:
         return "tomorrow"
     free = sorted(m for m in moments if m is not None)[found.taken - limit] + DAY
     return f"from {time.strftime('%Y-%m-%d %H:%M', time.gmtime(free))} UTC (24 hours after the exam it replaces)"
 
 
-def over_limit(sessions: Sequence[Mapping], states: Sequence[str], limit: int) -> dict[int, str]:
+def over_limit(sessions: Sequence[Mapping], states: Sequence[str], limit: int,
+               moved: Sequence[Moved] = ()) -> dict[int, str]:
     """Each stored exam begun over the school's ``limit`` a day (index -> why, in words): the ``--progress
     --config`` check of a limit the exam's own command line may have left out (qaAD F2).  An edited record is
-    not judged (it counts for nothing already)."""
+    not judged (it counts for nothing already).  ``moved``: as :func:`counted`'s."""
     out = {}
     bounds = saved_bounds(sessions, states)
     for k, entry in enumerate(sessions):
@@ -137,12 +159,12 @@ def over_limit(sessions: Sequence[Mapping], states: Sequence[str], limit: int) -
             continue
         moment = moment_of(entry.get("utc"))
         drill = str(entry.get("drill", ""))
-        found = counted(sessions, states, drill, moment, str(entry.get("date", ""))[:10], k, bounds)
+        found = counted(sessions, states, drill, moment, str(entry.get("date", ""))[:10], k, bounds, moved)
         if found.taken >= limit:
             within = "within 24 hours" if moment is not None else f"on {str(entry.get('date', ''))[:10]}"
             edited = len(found.edited)
             with_edited = (f", counting {edited} edited record{'s' if edited != 1 else ''} that may have been "
-                           "exams" if edited else "")
+                           "exams" if edited else "") + moved_words(len(found.moved))
             out[k] = (f"over the school's limit of {limit} {drill} exam{'s' if limit != 1 else ''} a day: "
                       f"{found.taken} begun {within} before it{with_edited}")
     return out
@@ -187,3 +209,9 @@ def date_flag(entry: Mapping, now: float, later: Optional[str] = None) -> str:
         return (f" [DATED AFTER {later}, the date of a session stored after it: stored without UTC by an older "
                 "dealer-assist, its clock or time zone was ahead]")
     return ""
+
+
+def moved_words(count: int) -> str:
+    """What a count says of the exams a rename or merge took away from the name (empty: none)."""
+    return (f", counting {count} exam{'s' if count != 1 else ''} of a record renamed or merged away from this "
+            "name" if count else "")

@@ -54,3 +54,21 @@ def on_roster(name: str, roster: Optional[Iterable[str]]) -> Optional[str]:
     if roster is None:
         return name
     return next((r for r in roster if fold(r) == fold(name)), None)
+
+
+def genuine(name: str, other: str, roster: Optional[Iterable[str]] = None) -> Optional[tuple[str, str]]:
+    """Which of two look-alike names a merge should keep, and why (None: nothing tells): the one on the
+    school's roster, else the one with no letter of another script drawn like a Latin one, else the one
+    all ASCII.  The note under the genuine "Dev" had suggested merging it into the Cyrillic "Dеv" (rev26 F6)."""
+    roster = list(roster) if roster is not None else None
+    for why, good in (("the roster's spelling", lambda n: roster is not None and on_roster(n, roster) is not None),
+                      ("no letter of another script", lambda n: not any(
+                          ch in _LOOK_ALIKE_KEYS for ch in unicodedata.normalize("NFC", n).casefold())),
+                      ("plain ASCII", lambda n: unicodedata.normalize("NFC", n).isascii())):
+        kept = [n for n in (name, other) if good(n)]
+        if len(kept) == 1:
+            return kept[0], why
+    return None
+
+
+_LOOK_ALIKE_KEYS = frozenset(chr(k) for k in _LOOK_ALIKE)

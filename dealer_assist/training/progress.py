@@ -51,27 +51,33 @@ class ExamLimitReached(ProgressError):
     """The trainee has begun as many exams of the drill in 24 hours as the school allows (nothing was stored)."""
 
     def __init__(self, name: str, drill: str, taken: int, limit: int, when: str = "tomorrow",
-                 edited: int = 0) -> None:
+                 edited: int = 0, moved: int = 0) -> None:
         self.taken, self.limit = taken, limit
         among = (f" (counting {edited} edited record{'s' if edited != 1 else ''} that may have been exams: an "
                  "edit frees no attempt)" if edited else "")
+        if moved:
+            among += (f" (counting {moved} exam{'s' if moved != 1 else ''} of a record renamed or merged away from "
+                      "this name, listed under it by train --progress: a rename or merge frees no attempt)")
         super().__init__(f"{name} has taken {taken} {drill} exam{'s' if taken != 1 else ''} in the last 24 hours"
                          f"{among}, the school's limit ([training] exam_attempts_per_day = {limit}): the next one "
                          f"can be taken {when}; practise meanwhile (train without --exam), or rehearse with "
                          "--no-save (stored nowhere, counts for nothing); nothing was asked")
 
 
-def check_exam_limit(name: str, sessions: list, drill: str, limit: Optional[int], now: Optional[float] = None) -> None:
+def check_exam_limit(name: str, sessions: list, drill: str, limit: Optional[int], now: Optional[float] = None,
+                     moved: tuple = (), since: Optional[float] = None) -> None:
     """Refuse (:class:`ExamLimitReached`) an exam of ``drill`` about to begin at ``now`` when the trainee's
-    stored ``sessions`` hold ``limit`` exams of it in the last 24 hours (see :mod:`day_limit`); None: no limit."""
+    stored ``sessions`` hold ``limit`` exams of it in the last 24 hours (see :mod:`day_limit`); None: no limit.
+    ``moved``: the exams renames and merges took away from the name (:func:`renames.moved_away`); ``since``:
+    the file's :func:`seal.since`."""
     if limit is None:
         return
     now = time.time() if now is None else now
-    found = day_limit.counted(sessions, seal.states(name, sessions), drill, now,
-                              time.strftime("%Y-%m-%d", time.localtime(now)))
+    found = day_limit.counted(sessions, seal.states(name, sessions, since), drill, now,
+                              time.strftime("%Y-%m-%d", time.localtime(now)), moved=moved)
     if found.taken >= limit:
         raise ExamLimitReached(name, drill, found.taken, limit, day_limit.next_free(sessions, found, limit),
-                               len(found.edited))
+                               len(found.edited), len(found.moved))
 
 
 class LockBusy(RuntimeError):
@@ -183,6 +189,11 @@ class ProgressStore:
         #: Where the sessions stored from now on are answered (``window``, ``text``, ``text-json``; None: not
         #: said), stored as each one's ``how``: an exam a program answered read as a plain PASSED (qaAD F5).
         self.how: Optional[str] = None
+        #: The stored trainee the last session went to: another name than the one given when the trainee was
+        #: renamed or merged while it ran (rev26 F8: "Stored for Ana" of a result stored under Anna).
+        self.stored_as: Optional[str] = None
+        #: The file read and its :func:`seal.since`, worked out once for every trainee listed.
+        self._since_of: tuple[Optional[dict], Optional[float]] = (None, None)
 
     @property
     def lock_path(self) -> Path:
@@ -268,14 +279,16 @@ class ProgressStore:
         return next((k for k in (data or self.data)["trainees"] if names.fold(k) == folded), name)
 
     def trainee(self, name: str) -> dict:
-        return self.data["trainees"].get(self.stored_name(name), {"sessions": [], "categories": {}})
+        return self.data["trainees"].get(self._exact(name, self.data), {"sessions": [], "categories": {}})
 
     def sessions(self, name: str) -> list[dict]:
         return list(self.trainee(name)["sessions"])
 
     def seal_states(self, name: str) -> list[str]:
         """Whether each of the trainee's sessions is as stored (see :mod:`dealer_assist.training.seal`)."""
-        return seal.states(self.stored_name(name), self.trainee(name)["sessions"])
+        if self._since_of[0] is not self.data:   # once per file read, not per trainee
+            self._since_of = (self.data, seal.since(self.data))
+        return seal.states(self._exact(name, self.data), self.trainee(name)["sessions"], self._since_of[1])
 
     def record_for(self, name: str, drill: str) -> dict[str, dict[str, int]]:
         """``category -> {"seen", "wrong"}`` of one drill, for the difficulty levels."""
@@ -284,55 +297,77 @@ class ProgressStore:
 
     def renames(self, name: Optional[str] = None) -> list[dict]:
         """The file's log of renames and merges (see :mod:`dealer_assist.training.renames`), oldest first;
-        ``name``: only those that brought sessions to that stored trainee, through the names it had before."""
+        ``name``: see :func:`renames.history`."""
         entries = renames.log(self.data)
         if name is None:
             return [dict(e) for e in entries]
-        mine, out = {names.fold(name)}, []
-        for entry in reversed(entries):   # a name it had before: a change logged earlier brought sessions to it
-            if names.fold(entry["to"]) in mine:
-                out.append(dict(entry))
-                mine.add(names.fold(entry["from"]))
-        return out[::-1]
+        return [dict(e) for e, _ in renames.history(name, self.data)]
+
+    def recent_exams(self, name: str) -> list[dict]:
+        """The stored trainee's exams begun in the last 24 hours and edited records that still count (see
+        :func:`renames.still_counted`): what a rename or merge of them would move."""
+        if self.stored_name(name) not in self.data["trainees"]:
+            return []
+        return renames.still_counted(self.sessions(name), self.seal_states(name), time.time())
+
+    def moved_away(self, name: str) -> list:
+        """The exams renames and merges took away from ``name`` that its day's limit still counts
+        (:func:`renames.moved_away`)."""
+        return renames.moved_away(self.stored_name(name), self.data)
 
     # -- writing --------------------------------------------------------------
-    def _key(self, name: str, data: dict) -> str:
-        """The stored trainee a session of ``name`` goes to: its stored spelling, or, when a rename or merge
-        logged since this store read the file took it away, where it went (an exam begun under the old name
-        replaces its begun entry there, and nothing is stored under a name that is gone)."""
+    def _key(self, name: str, data: dict, attempt: Optional[str] = None) -> str:
+        """The stored trainee a session of ``name`` goes to: the record holding the entry of ``attempt`` (an
+        exam's result replaces its begun entry, wherever a rename or merge took it), else, when a rename or
+        merge logged since this store read the file took the name away, where it went (even when the old name
+        was stored again meanwhile: that is another record, rev26 F1), else the name's stored spelling."""
+        if attempt is not None:
+            holder = next((k for k, person in data["trainees"].items()
+                           if any(s.get("attempt") == attempt for s in person["sessions"])), None)
+            if holder is not None:
+                return holder
         key = self.stored_name(name, data)
-        if key not in data["trainees"]:
-            key = self.stored_name(renames.followed(key, data, self._renames_read), data)
-        return key
+        went = renames.followed(key, data, self._renames_read)
+        return key if names.fold(went) == names.fold(key) else self.stored_name(went, data)
 
-    def rename(self, old: str, new: str, roster: Optional[tuple[str, ...]] = None) -> dict:
+    def rename(self, old: str, new: str, roster: Optional[tuple[str, ...]] = None, reason: Optional[str] = None) -> dict:
         """Give the stored trainee ``old`` the name ``new`` (not a stored trainee's: :meth:`merge` that),
         under the file's lock; the sessions are sealed again under it (see
         :mod:`dealer_assist.training.renames`) and the change is logged.  Returns the log entry.
         ``roster``: the school's (``[training] trainees``): ``new`` must be on it, and takes its spelling.
         :class:`~dealer_assist.training.renames.RenameError` (nothing written) when it cannot be done."""
-        return self._rekey("rename", old, new, roster)
+        return self._rekey("rename", old, new, roster, reason)
 
-    def merge(self, old: str, into: str, roster: Optional[tuple[str, ...]] = None) -> dict:
+    def merge(self, old: str, into: str, roster: Optional[tuple[str, ...]] = None, reason: Optional[str] = None) -> dict:
         """Move every session and per-rule count of ``old`` into the stored trainee ``into``, in the order
         they were stored, sealed again under ``into``'s name; ``old`` is no longer stored.  As
         :meth:`rename` otherwise."""
-        return self._rekey("merge", old, into, roster)
+        return self._rekey("merge", old, into, roster, reason)
 
-    def _rekey(self, action: str, old: str, new: str, roster: Optional[tuple[str, ...]]) -> dict:
-        new = check_name(new)
+    def _exact(self, typed: str, data: dict) -> str:
+        """The stored trainee ``typed`` names: the stored key spelled exactly so, else its stored spelling.  An
+        older file may hold "Chloé" in NFC and in NFD, two records that fold alike: the first match named
+        either, so the two could not be merged ("'Chloé' is 'Chloé' itself", rev26 F14)."""
+        exact = typed.strip() if isinstance(typed, str) else typed
+        return exact if exact in data["trainees"] else self.stored_name(typed, data)
+
+    def _rekey(self, action: str, old: str, new: str, roster: Optional[tuple[str, ...]],
+               reason: Optional[str] = None) -> dict:
+        typed, new = new, check_name(new)
         if not self.path.is_file():   # nothing to rename: no lock file or folder made for it
             raise renames.RenameError(f"no training progress file at {self.path}; give --store FILE; nothing "
                                       "was changed")
-        with self._locked():
+        with self._locked(changing=True):
             data = self._load()
-            key = self.stored_name(old, data)
+            key = self._exact(old, data)
             if key not in data["trainees"]:
                 raise renames.RenameError(
                     f"no trainee {check_name(old)!r} in {self.path} (stored: "
                     f"{', '.join(repr(n) for n in sorted(data['trainees'], key=str.casefold)) or 'none'}); "
                     "nothing was changed")
-            target = self.stored_name(new, data)
+            target = self._exact(typed, data)
+            if action == "merge" and target == key:   # the other record whose name folds alike (NFC and NFD)
+                target = next((k for k in data["trainees"] if k != key and names.fold(k) == names.fold(key)), key)
             listed = names.on_roster(new, roster)
             if listed is None:
                 raise renames.RenameError(
@@ -353,7 +388,8 @@ class ProgressStore:
                     f"--rename {key!r} {new!r}; nothing was changed")
             person = data["trainees"].pop(key)
             moved = person["sessions"]
-            moved_states = seal.states(key, moved)
+            since = seal.since(data)
+            moved_states = seal.states(key, moved, since)
             before = {id(s): st for s, st in zip(moved, moved_states)}
             if action == "rename":
                 target = spelled
@@ -361,19 +397,22 @@ class ProgressStore:
                 sessions = list(moved)
             else:
                 into = data["trainees"][target]
-                before.update((id(s), st) for s, st in zip(into["sessions"], seal.states(target, into["sessions"])))
+                before.update((id(s), st) for s, st in zip(into["sessions"], seal.states(target, into["sessions"], since)))
                 sessions = renames.merged(into["sessions"], [before[id(s)] for s in into["sessions"]],
                                           moved, moved_states)
             seals = {"from": renames.last_seal(moved), "into": renames.last_seal(into["sessions"])}
-            renames.rekeyed(target, sessions, before)
+            renames.rekeyed(target, sessions, before, since)
             seals["after"] = renames.last_seal(sessions)
             data["trainees"][target] = {**person, **into, "sessions": sessions,
                                         "categories": renames.merged_categories(into["categories"],
                                                                                 person["categories"])}
-            entry = renames.log_entry(action, key, target, len(moved), moved_states.count(seal.EDITED), seals)
+            entry = renames.log_entry(action, key, target, len(moved), moved_states.count(seal.EDITED), seals,
+                                      counted=renames.still_counted(moved, moved_states, time.time()))
+            if reason is not None:
+                entry["reason"] = reason
             logged = data.get(renames.FIELD)   # kept as it is, a hand-edited entry too
             data[renames.FIELD] = (logged if isinstance(logged, list) else [] if logged is None else [logged]) + [entry]
-            self._save(data)
+            self._save(data, changing=True)
         self.data = data
         return entry
 
@@ -389,8 +428,9 @@ class ProgressStore:
         """
         entry = dict(self._entry(summary, drill, started), stored_at_start=True, attempt=uuid.uuid4().hex)
 
-        def within_limit(stored: str, sessions: list) -> None:
-            check_exam_limit(stored, sessions, drill, most_a_day)
+        def within_limit(stored: str, sessions: list, data: dict) -> None:
+            check_exam_limit(stored, sessions, drill, most_a_day, moved=renames.moved_away(stored, data),
+                             since=seal.since(data))
 
         self._write(name, entry, summary, check=within_limit)
         self._begun[check_name(name).casefold()] = entry["attempt"]
@@ -402,7 +442,7 @@ class ProgressStore:
         if attempt is not None:
             with self._locked():
                 data = self._load()
-                key = self._key(name, data)
+                key = self._key(name, data, attempt)
                 person = data["trainees"].get(key)
                 if person is not None:
                     fresh = seal.sound(key, person["sessions"])
@@ -440,13 +480,13 @@ class ProgressStore:
         return entry
 
     def _write(self, name: str, entry: dict, summary: Summary, replaces: Optional[str] = None,
-               wait: bool = True, check: Optional[Callable[[str, list], None]] = None) -> dict:
+               wait: bool = True, check: Optional[Callable[[str, list, dict], None]] = None) -> dict:
         check_name(name)
         with self._locked(wait):
             data = self._load()  # the file now, not the copy read at start; a failed save changes nothing
-            key = self._key(name, data)
+            key = self._key(name, data, replaces)
             if check is not None:
-                check(key, data["trainees"].get(key, {}).get("sessions", []))
+                check(key, data["trainees"].get(key, {}).get("sessions", []), data)
             person = data["trainees"].setdefault(key, {"sessions": [], "categories": {}})
             # When it was written, sealed with it: the bound on an edited record stored before it (day_limit).
             entry["saved_utc"] = day_limit.utc_text(time.time())
@@ -463,15 +503,22 @@ class ProgressStore:
                     counts["wrong"] += int(rule in missed)
             self._save(data)
         self.data = data
+        self.stored_as = key
         return entry
 
     @contextlib.contextmanager
-    def _locked(self, wait: bool = True) -> Iterator[None]:
-        """An exclusive ``flock`` on :attr:`lock_path` for the read-merge-write of :meth:`record`."""
+    def _locked(self, wait: bool = True, changing: bool = False) -> Iterator[None]:
+        """An exclusive ``flock`` on :attr:`lock_path` for the read-merge-write of :meth:`record`; ``changing``:
+        for a rename or merge, which stores no session, refused in its own words (rev26 F9)."""
         try:
             self.path.parent.mkdir(parents=True, exist_ok=True)
             fd = self._open_lock()
         except OSError as exc:
+            if changing:
+                raise ProgressError(
+                    f"cannot change {self.path}: its lock file {self.lock_path} cannot be opened for writing "
+                    f"({exc.strerror or exc}); run it as the account that owns the file, or ask that account to "
+                    f"make the file and its lock writable for yours; nothing was changed") from None
             raise ProgressError(f"cannot save the training progress to {self.path}: {exc}; the session's "
                                 "results are not stored; use --store to choose a writable file") from None
         try:
@@ -513,42 +560,56 @@ class ProgressStore:
             pass  # the lock works all the same; only its sharing is narrower
         return fd
 
-    def _temporary(self) -> tuple[int, str]:
-        """A new file beside the progress file, open for writing, made with mode 0666 cut by the umask.
+    def _temporary(self) -> tuple[int, str, int]:
+        """A new file beside the progress file, open for writing, narrowed to 0600 before anything is written
+        into it (rev26 F2: it held the whole file's data at 0644 until its mode was set), and the mode the
+        save gives it: the progress file's (a shared file keeps the mode it was given), else the mode this
+        account's new files get (0666 cut by the umask, or the folder's default ACL), as the lock file's
+        (:meth:`_open_lock`).
 
-        A new progress file takes the mode any new file of this account gets, as its lock file does
-        (:meth:`_open_lock`): ``mkstemp`` made it 0600 while its lock followed the umask, so on a school's
-        shared trainer PC set up for sharing (``umask 002``, a folder of the school's group) the first
-        account's file locked every other account out, and with the default ``umask 022`` the head
-        trainer's account could not read ``--progress``; the umask, and the folder's default ACL, which
-        0600 masked too, are how a school says who shares its files.  The lock file must be openable by
-        every account that can write the progress file, so the two are made alike and kept alike.
+        ``mkstemp`` made a new file 0600 while its lock followed the umask, so on a school's shared trainer
+        PC set up for sharing (``umask 002``, a folder of the school's group) the first account's file locked
+        every other account out, and with the default ``umask 022`` the head trainer's account could not
+        read ``--progress``; the umask and the folder's default ACL are how a school says who shares its files.
         """
+        existing = stat.S_IMODE(self.path.stat().st_mode) if self.path.exists() else None
         for _ in range(100):
             tmp = str(self.path.parent / f".training-{uuid.uuid4().hex}.json")
             try:
-                return os.open(tmp, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o666), tmp
+                fd = os.open(tmp, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o666 if existing is None else 0o600)
             except FileExistsError:
                 continue
+            try:
+                mode = stat.S_IMODE(os.fstat(fd).st_mode) if existing is None else existing
+                os.fchmod(fd, 0o600)   # empty still: nothing was readable through the wider mode
+            except BaseException:
+                os.close(fd)
+                Path(tmp).unlink(missing_ok=True)
+                raise
+            return fd, tmp, mode
         raise FileExistsError(f"no free temporary name in {self.path.parent}")
 
-    def _save(self, data: dict) -> None:
-        """Write ``data`` to a temporary file, flush it, give it the old file's mode, rename it over the file."""
+    def _save(self, data: dict, changing: bool = False) -> None:
+        """Write ``data`` to a temporary file made 0600, flush it, give it the file's mode, rename it over it."""
+        seal.mark_since(data)
         try:
             self.path.parent.mkdir(parents=True, exist_ok=True)
-            fd, tmp = self._temporary()
+            fd, tmp, mode = self._temporary()
             try:
                 with os.fdopen(fd, "w", encoding="utf-8") as f:
                     json.dump(data, f, ensure_ascii=False, indent=1)
                     f.flush()
-                    if self.path.exists():  # a shared file keeps the mode it was given
-                        os.fchmod(f.fileno(), stat.S_IMODE(self.path.stat().st_mode))
                     os.fsync(f.fileno())
+                    os.fchmod(f.fileno(), mode)
                 os.replace(tmp, self.path)
             except BaseException:
                 Path(tmp).unlink(missing_ok=True)
                 raise
         except OSError as exc:
             sticky = self._sticky_problem()   # the folder may have got the sticky bit since the check
+            if changing:   # a rename or merge stores no session (rev26 F9)
+                raise ProgressError(f"cannot change {self.path}: {sticky or exc}; run it as the account that owns "
+                                    "the file and its folder; nothing was changed") from None
             raise ProgressError(f"cannot save the training progress to {self.path}: {sticky or exc}; "
                                 "the session's results are not stored; use --store to choose a writable file") from None
+

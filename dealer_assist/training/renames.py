@@ -20,9 +20,12 @@ after it in its own list (so no session of the other record stored before that o
 clears it sooner); sessions stored before seals were kept come first, as they did in each list.
 
 The change is logged in the file's ``renames`` (what, from which name to which, when, by which account on
-which computer, the sessions moved, and the last seals before and after: the last seal a school noted
-changes, and the log says to what).  What this does not do: the log is not sealed; anyone who can write
-the file can edit it, as they can recompute seals (see :mod:`seal`).
+which computer, the sessions moved, the last seals before and after: the last seal a school noted
+changes, and the log says to what; the exams moved that the old name's day limit keeps counting; and the
+``--reason`` given).  A rename or merge frees no exam attempt: those exams count against the old name for
+24 hours (:func:`moved_away`), and ``--progress`` lists the change under both names (:func:`history`).
+What this does not do: the log is not sealed; anyone who can write the file can edit it, as they can
+recompute seals (see :mod:`seal`), so its fields are listed escaped and checked, never trusted as text.
 """
 
 from __future__ import annotations
@@ -31,6 +34,7 @@ import math
 import os
 import socket
 import time
+import unicodedata
 from typing import Mapping, Optional, Sequence
 
 from dealer_assist.training import day_limit, names, seal
@@ -93,17 +97,22 @@ def last_seal(sessions: Sequence[Mapping]) -> Optional[str]:
     return next((s[seal.FIELD] for s in reversed(sessions) if isinstance(s.get(seal.FIELD), str)), None)
 
 
-def rekeyed(name: str, sessions: list[dict], states_before: Mapping[int, str]) -> None:
+def rekeyed(name: str, sessions: list[dict], states_before: Mapping[int, str], since: Optional[float] = None) -> None:
     """Seal ``sessions`` again under ``name``: those sealed before (``states_before``: ``id()`` -> state) are
     sealed again in their new order, the others keep their seal; a state changed by it raises
     :class:`RenameError` (the caller writes nothing)."""
     seal.reseal(name, sessions, {id(s) for s in sessions if states_before[id(s)] == seal.SEALED})
-    after = seal.states(name, sessions)
+    after = seal.states(name, sessions, since)
     changed = [i for i, (s, state) in enumerate(zip(sessions, after), 1) if state != states_before[id(s)]]
     if changed:
-        raise RenameError(f"session {changed[0]} of {name!r} would read {after[changed[0] - 1]!r} after the "
-                          f"change, not {states_before[id(sessions[changed[0] - 1])]!r} as before; nothing was "
-                          "changed")
+        now, was = after[changed[0] - 1], states_before[id(sessions[changed[0] - 1])]
+        why = (": an edited record that would match its seal under the new name is a session copied by hand from "
+               "that record, or from another trainee's, and the change would make it count; find it with train "
+               "--progress (EDITED RECORD), take it out of the file by hand (or keep the two records apart: "
+               "--rename gives one another name), then try again" if (was, now) == (seal.EDITED, seal.SEALED)
+               else "")
+        raise RenameError(f"session {changed[0]} of {name!r} (after the change) would read {now!r}, not {was!r} as "
+                          f"before{why}; nothing was changed")
 
 
 def merged_categories(first: Mapping, second: Mapping) -> dict:
@@ -127,10 +136,50 @@ def account() -> str:
 
 
 def log_entry(action: str, old: str, new: str, moved: int, edited: int, seals: Mapping[str, Optional[str]],
-              now: Optional[float] = None) -> dict:
-    """What the file's ``renames`` keeps of one change."""
+              now: Optional[float] = None, counted: Sequence[Mapping] = ()) -> dict:
+    """What the file's ``renames`` keeps of one change; ``counted``: :func:`still_counted`."""
     return {"action": action, "from": old, "to": new, "utc": day_limit.utc_text(time.time() if now is None else now),
-            "by": account(), "host": socket.gethostname(), "sessions": moved, "edited": edited, "seals": dict(seals)}
+            "by": account(), "host": socket.gethostname(), "sessions": moved, "edited": edited, "seals": dict(seals),
+            "counted": [dict(c) for c in counted]}
+
+
+def still_counted(sessions: Sequence[Mapping], states: Sequence[str], now: float) -> list[dict]:
+    """The moved sessions the old name's day limit keeps counting (logged as ``counted``): each exam begun in
+    the 24 hours before the change (``{"drill", "utc"}``) and each edited record that still counted then
+    (``{"edited": true}``).  Without it ``train --rename Ana "Ana old"`` gave Ana fresh attempts (rev26 F3)."""
+    out: list[dict] = []
+    for entry, state, bound in zip(sessions, states, day_limit.saved_bounds(sessions, states)):
+        if state == seal.EDITED:
+            if bound is None or bound > now - day_limit.DAY:
+                out.append({"edited": True})
+        elif entry.get("exam") is True:
+            begun = day_limit.moment_of(entry.get("utc"))
+            if begun is not None and begun > now - day_limit.DAY:
+                out.append({"drill": str(entry.get("drill", "")), "utc": entry["utc"]})
+    return out
+
+
+def moved_away(name: str, data: Mapping) -> list[day_limit.Moved]:
+    """What renames and merges took away from ``name`` that its day's limit still counts (see
+    :class:`~dealer_assist.training.day_limit.Moved`): the ``counted`` of each logged change from the name,
+    unless the record came back to it since (then its own sessions count them).  An entry not shaped as
+    written (a hand edit) gives nothing: the log is not sealed, as README says."""
+    out: list[day_limit.Moved] = []
+    for index, entry in enumerate(log(data)):
+        if names.fold(entry["from"]) != names.fold(name) or names.fold(followed(name, data, index)) == names.fold(name):
+            continue
+        change = day_limit.moment_of(entry.get("utc"))
+        items = entry.get("counted")
+        if change is None or not isinstance(items, list):
+            continue
+        for item in items:
+            if not isinstance(item, Mapping):
+                continue
+            if item.get("edited") is True:
+                out.append(day_limit.Moved(None, change, change))
+            elif isinstance(item.get("drill"), str) and day_limit.moment_of(item.get("utc")) is not None:
+                out.append(day_limit.Moved(item["drill"], day_limit.moment_of(item["utc"]), change))
+    return out
 
 
 def log(data: Mapping) -> list[Mapping]:
@@ -149,19 +198,90 @@ def followed(name: str, data: Mapping, since: int) -> str:
     return name
 
 
-def words(entry: Mapping) -> str:
-    """One logged change in words, as ``--progress`` lists it under the trainee's heading."""
+def alike_shown(entry: Mapping) -> Mapping:
+    """``entry`` with its ``from`` and ``to`` shown by code point when they differ only in Unicode form (NFC
+    and NFD "Chloé": "MERGED 'Chloé' into 'Chloé'" said nothing, rev26 F14)."""
+    a, b = entry["from"], entry["to"]
+    if a != b and unicodedata.normalize("NFC", a) == unicodedata.normalize("NFC", b):
+        return {**entry, "from": NamedAlike(a), "to": NamedAlike(b)}
+    return entry
+
+
+class NamedAlike(str):
+    """A name shown by its code points: two records whose names differ only in Unicode form read the same."""
+
+    def __repr__(self) -> str:
+        return ascii(str(self))
+
+
+def history(name: str, data: Mapping) -> list[tuple[Mapping, bool]]:
+    """The logged changes ``--progress`` lists under the stored trainee ``name``, oldest first, each with
+    whether it took a record AWAY from the name (True) or brought sessions to it: walking back, a change into
+    a name the record had brings sessions (and its old name joins the record's names); a change from such a
+    name to another ended that name's earlier history, which went with the record (rev26 F7: "X renamed to
+    Ana" was listed under a new Ana whose sessions never were X's, and nothing said Ana's went to Yan)."""
+    mine, out = {names.fold(name)}, []
+    for entry in reversed(log(data)):
+        if names.fold(entry["to"]) in mine:
+            out.append((entry, False))
+            mine.add(names.fold(entry["from"]))
+        elif names.fold(entry["from"]) in mine:
+            out.append((entry, True))
+            mine.discard(names.fold(entry["from"]))
+    return out[::-1]
+
+
+def _shown(value: object) -> str:
+    """A log field as ``--progress`` prints it: the log is not sealed, and a newline in ``host`` forged a PASSED
+    line in the listing (rev26 F13); control and format characters are shown as escapes, the length cut."""
+    text = value if isinstance(value, str) else repr(value)
+    out = "".join(ch if unicodedata.category(ch) not in ("Cc", "Cf", "Cs", "Co", "Zl", "Zp")
+                  else ch.encode("unicode_escape").decode("ascii") for ch in text[:80])
+    return out + ("..." if len(text) > 80 else "")
+
+
+def _count(value: object, what: str) -> Optional[str]:
+    """``3 sessions``, ``1 session`` (None: not a whole number: a hand-edited entry)."""
+    if not isinstance(value, int) or isinstance(value, bool):
+        return None
+    return f"{value} {what}{'' if value == 1 else 's'}"
+
+
+def words(entry: Mapping, away: bool = False) -> str:
+    """One logged change in words, as ``--progress`` lists it under the trainee's heading (``away``: under the
+    name a record was taken from, see :func:`history`).  Every field is printed escaped, and one not as this
+    program writes it (a hand edit of the unsealed log) is named so, never printed raw."""
     seals = entry.get("seals") if isinstance(entry.get("seals"), Mapping) else {}
-    before = [f"{what} {str(seals[key])[:16]}" for key, what in (("from", f"{entry['from']}'s"),
-                                                                 ("into", f"{entry['to']}'s"))
+    before = [f"{_shown(seals[key])[:16]} ({who!r})" for key, who in (("from", entry["from"]), ("into", entry["to"]))
               if isinstance(seals.get(key), str)]
-    after = f"; last seal {', '.join(before)} before, {str(seals['after'])[:16]} after" \
+    after = f"; last seal before {', '.join(before)}, after {_shown(seals['after'])[:16]}" \
         if before and isinstance(seals.get("after"), str) else ""
     edited = entry.get("edited")
-    kept = (f", {edited} edited record{'s' if edited != 1 else ''} kept as they were (still edited)"
-            if isinstance(edited, int) and edited else "")
+    kept = (f", {_count(edited, 'edited record')} kept as {'it was' if edited == 1 else 'they were'} (still edited)"
+            if _count(edited, "edited record") is not None and edited > 0 else "")
     what = "RENAMED" if entry.get("action") == "rename" else "MERGED"
+    entry = alike_shown(entry)
     how = "to" if entry.get("action") == "rename" else "into"
-    return (f"{what} {entry['from']!r} {how} {entry['to']!r} on {entry.get('utc', '?')} by {entry.get('by', '?')} "
-            f"on {entry.get('host', '?')}: {entry.get('sessions', '?')} sessions moved, sealed again under "
-            f"{entry['to']!r}{kept}{after}")
+    when = entry.get("utc")
+    when = when if day_limit.moment_of(when) is not None else f"[not a time: {_shown(when)}]"
+    moved = _count(entry.get("sessions"), "session") or f"[not a count: {_shown(entry.get('sessions'))}]"
+    odd = [key for key in ("by", "host") if not isinstance(entry.get(key), str)]
+    hand = f" [log entry edited by hand: {', '.join(odd)} not a text]" if odd else ""
+    head = (f"{what} {entry['from']!r} {how} {entry['to']!r} on {when} by {_shown(entry.get('by', '?'))} "
+            f"on {_shown(entry.get('host', '?'))}")
+    if away:
+        counted = entry.get("counted")
+        held = len(counted) if isinstance(counted, list) else 0
+        return (f"{head}: A RECORD UNDER THIS NAME WENT TO {entry['to']!r} ({moved}); the sessions below were "
+                "stored under the name since, another record" + (
+                    f"; {held} exam{'s' if held != 1 else ''} of the 24 hours before the change (or edited record"
+                    f"{'s' if held != 1 else ''}) still count against this name's day limit" if held else "") + hand)
+    reason = f"; reason given: {_shown(entry['reason'])!r}" if "reason" in entry else ""
+    return f"{head}: {moved} moved, sealed again under {entry['to']!r}{kept}{reason}{after}{hand}"
+
+
+def went(entry: Mapping) -> str:
+    """``renamed to 'Anna' on 2026-12-06T22:14:59Z``: where a logged change took a record, printed escaped."""
+    when = entry.get("utc")
+    when = when if day_limit.moment_of(when) is not None else f"[not a time: {_shown(when)}]"
+    return f"{'renamed to' if entry.get('action') == 'rename' else 'merged into'} {entry['to']!r} on {when}"

@@ -9,8 +9,11 @@ verdict does not count; so is one after it whose chain was cut.
 What this does not do: the algorithm is here for anyone to read, and there is no secret, so someone
 who recomputes every seal with a program of their own makes a forged file verify.  A hand edit, an
 entry copied from another trainee, a seal deleted (every seal of the trainee too: an entry with a field
-only a sealing version writes, ``utc``, ``saved_utc`` or ``how``, is edited when it has none), a session
-slipped in among those stored before seals were kept: these show.  Sessions deleted from the end of a
+only a sealing version writes, ``utc``, ``saved_utc`` or ``how``, is edited when it has none, and so is one
+with none of them dated at or after the file's ``sealed_since``, see :func:`since`), a session slipped in
+among those stored before seals were kept: these show.  Every seal in the file deleted with
+``sealed_since`` and the sessions dated back reads as an older version's file: only the file's permissions
+stop that.  Sessions deleted from the end of a
 trainee's list, or a trainee deleted, do not (the last seal changes: a school that notes the last
 seal ``--progress`` prints can tell).  Only the file's permissions (writable by the trainer's account
 alone) keep students from writing it at all.
@@ -24,9 +27,12 @@ logged in the file with the last seals before and after.
 
 from __future__ import annotations
 
+import calendar
+import functools
 import hashlib
 import json
-from typing import Iterable, Mapping
+import time
+from typing import Iterable, Mapping, Optional
 
 FIELD = "seal"
 SEALED, EDITED, NONE = "sealed", "edited", "not sealed"
@@ -35,6 +41,9 @@ SEALED, EDITED, NONE = "sealed", "edited", "not sealed"
 #: exams and every seal of the trainee deleted read as an older version's practice sessions, which the day's
 #: exam limit does not count (rev24 T3).
 SEALING_ONLY = ("utc", "saved_utc", "how")
+#: The file's top-level field of when it first held a sealed session (UTC text), written by every save of a
+#: sealing dealer-assist: a session with no seal dated at or after it was stored by one, its seal deleted.
+SINCE_FIELD = "sealed_since"
 
 
 def seal_of(trainee: str, previous: str, entry: Mapping) -> str:
@@ -57,16 +66,28 @@ def _before(index: int, sessions_seal: str) -> str:
     return sessions_seal or f"after {index + 1} sessions not sealed"
 
 
-def states(trainee: str, sessions: Iterable[Mapping]) -> list[str]:
+def _dated(entry: object) -> Optional[float]:
+    """The moment an entry's local ``date`` reads on this computer (None: none, or not a date)."""
+    date = entry.get("date") if isinstance(entry, Mapping) else None
+    try:
+        return time.mktime(time.strptime(date, "%Y-%m-%dT%H:%M:%S")) if isinstance(date, str) else None
+    except (ValueError, OverflowError):
+        return None
+
+
+def states(trainee: str, sessions: Iterable[Mapping], since: Optional[float] = None) -> list[str]:
     """:data:`SEALED`, :data:`EDITED` or :data:`NONE` for each session, in order.  A session with no seal
     after a sealed one, or carrying a field of :data:`SEALING_ONLY`, had its seal deleted (this program seals
-    every session it stores): EDITED."""
+    every session it stores): EDITED.  So is one dated at or after ``since``, when the file was first written
+    by a sealing dealer-assist (see :data:`SINCE_FIELD`): deleting those fields too, with every seal of the
+    trainee, made the day's failed exams read as an older version's practice (rev26 F4)."""
     out, previous, sealing = [], "", False
     for index, entry in enumerate(sessions):
         seal = _stored(entry)
         if not seal:
             sealing = sealing or (isinstance(entry, Mapping) and any(k in entry for k in SEALING_ONLY))
-            out.append(EDITED if sealing else NONE)
+            dated = _dated(entry) if since is not None and not sealing else None
+            out.append(EDITED if sealing or (dated is not None and dated >= since) else NONE)
         else:
             sealing = True
             try:
@@ -90,3 +111,36 @@ def reseal(trainee: str, sessions: list, fresh: set[int]) -> None:
 def sound(trainee: str, sessions: list) -> set[int]:
     """The ``id()`` of each session whose seal matches now (see :func:`reseal`)."""
     return {id(e) for e, state in zip(sessions, states(trainee, sessions)) if state == SEALED}
+
+
+def since(data: Mapping) -> Optional[float]:
+    """When the file first held a sealed session (:data:`SINCE_FIELD`, or its earliest sealed session's
+    ``utc`` when earlier or the field is gone): None for a file no sealing dealer-assist wrote."""
+    moments = [_utc(data.get(SINCE_FIELD))]
+    trainees = data.get("trainees")
+    for person in (trainees.values() if isinstance(trainees, Mapping) else ()):
+        sessions = person.get("sessions") if isinstance(person, Mapping) else None
+        moments += [_utc(s.get("utc")) for s in (sessions if isinstance(sessions, list) else ())
+                    if isinstance(s, Mapping) and _stored(s)]
+    found = [m for m in moments if m is not None]
+    return min(found) if found else None
+
+
+def mark_since(data: dict) -> None:
+    """Write :data:`SINCE_FIELD` before a save (kept when it is there and no sealed session is earlier)."""
+    moment = since(data)
+    if moment is not None:
+        data[SINCE_FIELD] = time.strftime("%Y-%m-%dT%H:%M:%SZ", time.gmtime(moment))
+
+
+def _utc(value: object) -> Optional[float]:
+    return _parsed(value) if isinstance(value, str) else None
+
+
+@functools.lru_cache(maxsize=4096)
+def _parsed(text: str) -> Optional[float]:
+    """:func:`since` reads every session's ``utc`` for each trainee listed (strptime is most of its time)."""
+    try:
+        return float(calendar.timegm(time.strptime(text, "%Y-%m-%dT%H:%M:%SZ")))
+    except (ValueError, OverflowError):
+        return None

@@ -8,6 +8,7 @@ from PySide6.QtCore import QPointF, QRectF, Qt
 from PySide6.QtGui import QPainter, QPainterPath, QPen
 from PySide6.QtWidgets import QSizePolicy, QWidget
 
+from dealer_assist.training.scoring import answered_any
 from dealer_assist.ui import theme
 
 ACCURACY = theme.GOLD
@@ -72,16 +73,21 @@ class ProgressChart(QWidget):
             firsts = [firsts[round(k * step)] for k in range(DATE_LABELS)]
         return [(i, days[i]) for i in firsts]
 
-    def points(self, plot: QRectF) -> tuple[list[QPointF], list[QPointF], float]:
-        """Where each session's accuracy and speed go in ``plot``; the seconds scale's top value."""
+    def points(self, plot: QRectF) -> tuple[list[QPointF], list[Optional[QPointF]], float]:
+        """Where each session's accuracy and speed go in ``plot``; the seconds scale's top value.  A session
+        with no decision answered (an exam killed before its first answer) has no speed point (None): its
+        ``mean_seconds`` of 0 was drawn as the fastest point of the chart (rev26 F12)."""
         n = len(self.sessions)
-        top_s = max([s["overall"]["mean_seconds"] for s in self.sessions] +
+        timed = [s for s in self.sessions if answered_any(s["overall"])]
+        top_s = max([s["overall"]["mean_seconds"] for s in timed] +
                     [s.get("pass_mark", {}).get("seconds", 3.0) for s in self.sessions] + [1.0]) * 1.15
-        acc, speed = [], []
+        acc: list[QPointF] = []
+        speed: list[Optional[QPointF]] = []
         for i, s in enumerate(self.sessions):
             x = plot.left() + (plot.width() * (i + 0.5) / n if n else 0)
             acc.append(QPointF(x, plot.bottom() - plot.height() * s["overall"]["accuracy"]))
-            speed.append(QPointF(x, plot.bottom() - plot.height() * s["overall"]["mean_seconds"] / top_s))
+            speed.append(QPointF(x, plot.bottom() - plot.height() * s["overall"]["mean_seconds"] / top_s)
+                         if answered_any(s["overall"]) else None)
         return acc, speed, top_s
 
     @staticmethod
@@ -142,8 +148,11 @@ class ProgressChart(QWidget):
             for drill, indexes in lines.items():
                 p.setPen(QPen(colour, max(2.0, unit * 0.15)))
                 for a, b in zip(indexes, indexes[1:]):
-                    p.drawLine(points[a], points[b])
+                    if points[a] is not None and points[b] is not None:   # a gap where no time was taken
+                        p.drawLine(points[a], points[b])
                 for i in indexes:
+                    if points[i] is None:
+                        continue
                     exam = bool(self.sessions[i].get("exam"))
                     p.setPen(QPen(theme.TEXT, max(1.5, unit * 0.12)) if exam else Qt.PenStyle.NoPen)
                     p.setBrush(colour)

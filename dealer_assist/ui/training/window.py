@@ -684,11 +684,11 @@ class TrainerWindow(QWidget):
         if self.store_error:
             text = "NOT STORED: " + self.store_error + "\n\n" + text
         elif self.store is not None:  # what --progress tells the head trainer, told to the trainee at once
-            weak = weak_lines(self.store.trainee(self.trainee).get("categories"))
+            weak = weak_lines(self.store.trainee(self._stored_under()).get("categories"))
             if weak:
                 text += "\n\nOver all your stored sessions, " + "\n".join(weak)
         self.details.setPlainText(self._stored_line() + "\n" + text)
-        self.chart.set_sessions(self.store.sessions(self.trainee) if self.store is not None and not self.store_error
+        self.chart.set_sessions(self.store.sessions(self._stored_under()) if self.store is not None and not self.store_error
                                 else [dict(self.summary.to_json(), date="now", drill=self.session.settings.label)])
         self.stack.setCurrentIndex(1)
         self.setFocus()
@@ -704,7 +704,14 @@ class TrainerWindow(QWidget):
             return f"Nothing to store for {self.trainee}: no case was answered."
         nameless = (" (no --trainee was given: give --trainee NAME to keep your own progress apart)"
                     if self.trainee == "trainee" else "")
-        return f"Stored for {self.trainee} in {self.store.path}{nameless}."
+        under = self._stored_under()
+        moved = f" (the record was renamed or merged meanwhile: stored under {under})" if under != self.trainee else ""
+        return f"Stored for {under if moved else self.trainee} in {self.store.path}{moved}{nameless}."
+
+    def _stored_under(self) -> str:
+        """The stored trainee the result went to: another name when a rename or merge took the record while
+        the session ran (rev26 F8: "Stored for Ana", the weak spots and the chart read from a name gone)."""
+        return (self.store.stored_as if self.store is not None and self.store.stored_as else self.trainee)
 
     def _nothing_asked(self) -> None:
         """An exam ended before its first answer is not stored (README): said so, with no chart point.

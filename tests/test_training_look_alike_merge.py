@@ -1,0 +1,62 @@
+"""The look-alike note suggests merging the look-alike INTO the genuine name, under both headings (rev26 F6):
+under "Dev:" it said ``train --merge 'Dev' 'Dеv'``, which moved the genuine record into the Cyrillic one, and
+with a roster left the roster's Dev with no record."""
+
+from __future__ import annotations
+
+import os
+import subprocess
+import sys
+
+import pytest
+
+from dealer_assist.training import ProgressStore, Settings, ShoeFeed, TrainingSession
+
+CLI = [sys.executable, "-m", "dealer_assist.cli"]
+FAKE = "D\u0435v"   # a Cyrillic е
+
+
+def _practice(seed: int):
+    session = TrainingSession(Settings(cases=2), {"baccarat": ShoeFeed(8, seed)}, seed=seed)
+    while not session.finished:
+        case = session.next_case()
+        session.submit(case, case.answers, 1.0)
+    return session.summary()
+
+
+def _run(tmp_path, *args):
+    env = {**os.environ, "XDG_DATA_HOME": str(tmp_path / "data"), "PYTHONIOENCODING": "utf-8"}
+    return subprocess.run(CLI + ["train", *args], capture_output=True, text=True, env=env, timeout=60,
+                          encoding="utf-8")
+
+
+def _notes(listing: str) -> list[str]:
+    return [line for line in listing.splitlines() if "NAME LOOKS LIKE" in line]
+
+
+@pytest.mark.parametrize("roster", [False, True])
+def test_both_headings_say_to_merge_the_look_alike_into_the_genuine_name(tmp_path, roster):
+    path = tmp_path / "p.json"
+    ProgressStore(path).record("Dev", _practice(1), "third-card")
+    ProgressStore(path).record(FAKE, _practice(2), "third-card")
+    config = []
+    if roster:
+        (tmp_path / "s.toml").write_text('[training]\ntrainees = ["Ana", "Dev"]\n', encoding="utf-8")
+        config = ["--config", str(tmp_path / "s.toml")]
+    notes = _notes(_run(tmp_path, "--progress", "--store", str(path), *config).stdout)
+    assert len(notes) == 2
+    for note in notes:
+        assert f"train --merge '{FAKE}' 'Dev'" in note and "--merge 'Dev'" not in note
+    # the command as printed does what it says: the genuine name keeps the record
+    done = _run(tmp_path, "--merge", FAKE, "Dev", "--store", str(path), *config)
+    assert done.returncode == 0, done.stderr
+    assert ProgressStore(path).trainees == ["Dev"]
+
+
+def test_the_roster_decides_when_both_spellings_are_plain_letters(tmp_path):
+    path = tmp_path / "p.json"
+    ProgressStore(path).record("Chloe", _practice(1), "third-card")
+    ProgressStore(path).record("Chlo\u00e9", _practice(2), "third-card")
+    (tmp_path / "s.toml").write_text('[training]\ntrainees = ["Chlo\u00e9"]\n', encoding="utf-8")
+    notes = _notes(_run(tmp_path, "--progress", "--store", str(path), "--config", str(tmp_path / "s.toml")).stdout)
+    assert len(notes) == 2 and all("train --merge 'Chloe' 'Chlo\u00e9'" in n for n in notes)
