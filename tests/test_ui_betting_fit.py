@@ -69,3 +69,29 @@ def test_a_fourteen_seat_table_has_rows_a_croupier_can_read_at_720p(qtbot, show_
     row = grid.height() / (14 + 2)
     assert row >= 13.5, row
     assert window.hands.height() >= window.unit * 5.5  # the cards keep their least height
+
+
+@pytest.mark.parametrize("size", [(1366, 768), (1280, 720), (1920, 1080)])
+@pytest.mark.parametrize("count", [7, 8])
+def test_seven_or_eight_chips_leave_the_commands_whole(qtbot, show_window, size, count):
+    """qaAH F15: with seven chips at 1366x768 the commands stayed beside them, "Clear All Bets" squeezed to "lear
+    All Bet": the row's need was weighed by the chips' size hints, below the least width they are given."""
+    chips = tuple(Decimal(v) for v in ("1", "5", "25", "100", "500", "1000", "5000", "25000")[:count])
+    window = show_window(MainWindow(TableSession(TableRules(chips=chips), odds=True), None, Options(sound=False)),
+                         size=size)  # the odds table as wide as a live table's
+    qtbot.wait(200)
+    panel = window.betting
+    for button in (*panel.chip_buttons.values(), *panel.buttons.values()):
+        assert _whole(button), f"{size}, {count} chips: {button.text()!r} {button.width()} px"
+
+
+@pytest.mark.parametrize("size", [(960, 540), (1280, 720)])
+def test_the_default_chips_keep_the_commands_beside_them_at_the_least_sizes(qtbot, show_window, size):
+    """The commands' placement is weighed once the window is shown and laid out: weighed at the width before (640
+    px), six chips sent them below and they stayed there."""
+    window = show_window(MainWindow(TableSession(odds=False), None, Options(sound=False)), size=size)
+    qtbot.wait(200)
+    panel = window.betting
+    assert not panel.commands_below()
+    for button in (*panel.chip_buttons.values(), *panel.buttons.values()):
+        assert _whole(button), button.text()

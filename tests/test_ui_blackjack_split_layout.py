@@ -106,7 +106,8 @@ def test_a_split_seats_two_settled_hands_never_overlap(qtbot, settled_split, sea
 @pytest.mark.parametrize("seats", [3, 4, 7])
 def test_resplit_hands_fit_a_seat_at_every_size(qtbot, settled_split, seats, hands):
     """Three and four hands (re-splits) with long totals and the longest badges still fit, in the real seat boxes."""
-    from dealer_assist.ui.blackjack.hand_layout import badge_inside, badge_text, fit_badge, layout_hands, total_text
+    from dealer_assist.ui.blackjack.hand_layout import (badge_forms, badge_inside, badge_text, fit_badge, layout_hands,
+                                                        total_forms, total_text)
     from dealer_assist.ui.blackjack.table_view import hands_area, seat_unit
 
     _, window = settled_split(seats)
@@ -118,8 +119,9 @@ def test_resplit_hands_fit_a_seat_at_every_size(qtbot, settled_split, seats, han
         unit = seat_unit(rect)
         places = layout_hands(hands_area(rect), hands, unit, label, badge, cards=4)
         assert len(places) == hands
-        totals = [fit_badge(*total_text(label), p.label, unit * 1.5) for p in places]
-        badges = [fit_badge(*badge, badge_inside(p.badge), unit * 1.3) for p in places]
+        totals = [fit_badge(*total_text(label), p.label, unit * 1.5, total_forms(label)) for p in places]
+        badges = [fit_badge(*badge, badge_inside(p.badge), unit * 1.3, badge_forms(badge[0])) for p in places]
+        assert all("1000.00" in b.text for b in badges), [b.text for b in badges]  # the amount whole (as the view draws)
         check_hands(rect, places, totals, badges, f"{hands} hands, {seats} seats at {size[0]}x{size[1]}",
                     READABLE_PX if hands == 2 else RESPLIT_PX)
         assert all(p.cards.height() >= CARD_PX for p in places), "cards too small to read"

@@ -71,3 +71,23 @@ def test_eight_dealer_cards_stay_in_the_dealers_box(qtbot, show_window):
     qtbot.waitUntil(lambda: window.table.painted_version == session.snapshot.version, timeout=2000)
     assert window.table.drawn["DEALER"][0].count(" ") == 7  # eight cards drawn
     assert _dealer_inside(window.table)
+
+
+def test_a_portrait_blackjack_screen_reads_as_large_as_its_width_allows(qtbot, show_window):
+    """qaAH F1: at 1080x1920 blackjack's unit was the width's (13 px, the least window's), each seat box 900 px
+    tall around two small cards, the deck's lines one word a line in a 70 px column.  As baccarat's portrait
+    window: the unit by the width share, the chips under the buttons; the seats no taller than a third of the
+    screen; the deck's column wide enough for its lines."""
+    session = BlackjackSession(BlackjackTableRules(seats=7))
+    window = show_window(BlackjackWindow(session, None))
+    assert session.place(1, Decimal("10")) is None and session.deal() is None
+    window.resize(1080, 1920)
+    qtbot.waitUntil(lambda: window.mid.direction() == DOWN, timeout=2000)
+    qtbot.wait(100)
+    assert window.unit > theme.unit_for_size(1080, 1920)
+    assert window.centralWidget().minimumSizeHint().width() <= 1080  # every row still has its room across
+    assert window.table.seat_rect(1).height() <= 1920 / 3
+    assert window.deck.lines.width() >= 1080 / 3 and window.deck.status.width() >= 1080 / 3
+    window.resize(1920, 1080)
+    qtbot.waitUntil(lambda: window.mid.direction() != DOWN, timeout=2000)
+    assert window.unit == theme.unit_for_size(1920, 1080)

@@ -113,7 +113,8 @@ def test_rows_that_cannot_fit_are_counted_in_the_title(qtbot, table_factory):
     qtbot.waitUntil(lambda: counted_below(view.title.text(), hidden), timeout=3000)
     # Squeezed no further than legible: at the least row height every shown row still holds its text.
     full = view._row
-    assert view.table.rowHeight(0) == view._least_row and view._least_row < full
+    # (a pixel or two taller than the least where that makes the rows shown fill the list whole, qaAH F2)
+    assert view._least_row <= view.table.rowHeight(0) < view._least_row + 3 and view._least_row < full
 
 
 def test_super_6_half_pay_is_called_half_not_commission(qtbot, table_factory):

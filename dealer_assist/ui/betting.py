@@ -8,10 +8,12 @@ message, shown as it is.
 
 from __future__ import annotations
 
+import math
+
 from decimal import Decimal
 from typing import Any, Optional
 
-from PySide6.QtCore import QRectF, Qt, Signal
+from PySide6.QtCore import QRectF, Qt, QTimer, Signal
 from PySide6.QtGui import QFontMetrics, QFontMetricsF, QPainter, QPen
 from PySide6.QtWidgets import (QButtonGroup, QHBoxLayout, QLabel, QPushButton, QSizePolicy, QVBoxLayout,
                                QWidget)
@@ -27,6 +29,12 @@ BETS = tuple(Bet)
 RESULT_COLOURS = {"win": theme.WIN, "lose": theme.LOSE, "push": theme.PUSH}
 #: A settled bet's result after its stake, for those who cannot tell the colours apart.
 RESULT_MARKS = {"win": " ✓", "lose": " ✗", "push": " ="}
+
+
+def cell_inset(row_height: float) -> int:
+    """The pixels between a bet cell's chip and its row's edges, above and below: one in a short row, where
+    each pixel is the stake's."""
+    return 2 if row_height >= 20 else 1
 
 
 def short(amount: Decimal) -> str:
@@ -96,9 +104,23 @@ class BetGrid(QWidget):
         self.update()
 
     # -- drawing ----------------------------------------------------------
+    def least_height(self) -> int:
+        """The grid's least height: eight units, and rows whose chips hold a stake's whole text at the least font
+        (qaAH F18: under three alerts at 960x540 the rows were squeezed to 10 px, every stake's digits cut at the
+        bottom by its chip, 6 as 5 and 8 as 0; the rows around then give room, the alert bars folding last)."""
+        text_h = QFontMetricsF(theme.font(self.unit * theme.LABEL_SCALE, bold=True)).height()
+        least_rh = min(text_h, QFontMetricsF(theme.font(8, bold=True)).height()) + 2 * cell_inset(0) + 1
+        return max(int(self.unit * 8), math.ceil(least_rh * (self.seats + 2)))
+
+    def set_unit(self, unit: int) -> None:
+        self.unit = unit
+        self.setMinimumHeight(self.least_height())
+
     def show_snapshot(self, snap) -> None:
         self.snapshot = snap
-        self.seats = snap.state.rules.seats
+        if snap.state.rules.seats != self.seats:
+            self.seats = snap.state.rules.seats
+            self.setMinimumHeight(self.least_height())
         if self.cursor[0] > self.seats:
             self.cursor = (1, self.cursor[1])
         self.update()
@@ -129,12 +151,13 @@ class BetGrid(QWidget):
         p.drawText(total, Qt.AlignmentFlag.AlignCenter, "Seat total")
         self.painted_stakes: dict = {}  # (seat, bet) -> the text drawn in its cell (tests read it)
         self.painted_widths: dict = {}  # (seat, bet) -> (the text's width, the room it had)
+        self.painted_marks: dict = {}  # (seat, bet) -> (result mark, its px, the amount's px) where drawn big
         for seat in range(1, self.seats + 1):
             p.setFont(theme.font(fpx, bold=True))
             p.setPen(theme.TEXT)
             p.drawText(self._cell_rect(seat, 0), Qt.AlignmentFlag.AlignCenter, str(seat))
             for i, bet in enumerate(BETS):
-                rect = self._cell_rect(seat, i + 1).adjusted(2, 2, -2, -2)
+                rect = self._cell_rect(seat, i + 1).adjusted(2, cell_inset(rh), -2, -cell_inset(rh))
                 stake = layout.get(seat, bet)
                 result = results.get((seat, bet))
                 fill = RESULT_COLOURS[result.result] if result else (theme.PANEL if open_ else theme.FELT_DARK)
@@ -142,23 +165,7 @@ class BetGrid(QWidget):
                 p.setBrush(fill)
                 p.drawRoundedRect(rect, 4, 4)
                 if stake:
-                    d = min(rect.height() * 0.6, rect.width() * 0.22)  # a tall cell's chip stays beside its text
-                    chip = QRectF(rect.left() + 3, rect.center().y() - d / 2, d, d)
-                    text = fmt(stake) + (RESULT_MARKS[result.result] if result else "")  # not told by colour alone
-                    room = rect.adjusted(chip.width() + 4, 0, -2, 0)
-                    text_font = theme.fitted_font(fpx * theme.LABEL_SCALE, text, room.width())
-                    if not theme.fits(text_font, text, room.width()):
-                        room = rect.adjusted(2, 0, -2, 0)  # the amount before the chip: too narrow for both
-                        text_font = theme.fitted_font(fpx * theme.LABEL_SCALE, text, room.width())
-                    else:
-                        p.setBrush(theme.chip_colour(stake))
-                        p.setPen(QPen(theme.TEXT, 1))
-                        p.drawEllipse(chip)
-                    p.setPen(theme.TEXT)
-                    self.painted_stakes[(seat, bet)] = text
-                    self.painted_widths[(seat, bet)] = (QFontMetricsF(text_font).horizontalAdvance(text), room.width())
-                    p.setFont(text_font)
-                    p.drawText(room, Qt.AlignmentFlag.AlignCenter, text)
+                    self._paint_stake(p, rect, seat, bet, stake, result, fpx)
                 if open_ and (seat, bet) == self.cursor:
                     p.setPen(QPen(theme.GOLD, 3))
                     p.setBrush(Qt.BrushStyle.NoBrush)
@@ -171,6 +178,39 @@ class BetGrid(QWidget):
         self._paint_limits(p, state.rules.limits, fpx)
         p.end()
 
+    def _paint_stake(self, p: QPainter, rect: QRectF, seat: int, bet: Bet, stake: Decimal, result, fpx: float) -> None:
+        """A cell's stake, after its chip; once settled, after its result's mark (✓ ✗ =) drawn as tall as the chip
+        (qaAH F4: a mark of 5-8 px after the amount, the win or loss told by red or green alone at a metre)."""
+        mark = RESULT_MARKS[result.result].strip() if result else ""
+        text = fmt(stake)
+        if mark:
+            mark_font = theme.font(max(rect.height() * 0.95, fpx * theme.LABEL_SCALE), bold=True)
+            slot = QRectF(rect.left() + 3, rect.top(), QFontMetricsF(mark_font).horizontalAdvance(mark) + 2,
+                          rect.height())
+        else:
+            d = min(rect.height() * 0.6, rect.width() * 0.22)  # a tall cell's chip stays beside its text
+            slot = QRectF(rect.left() + 3, rect.center().y() - d / 2, d, d)
+        room = rect.adjusted(slot.width() + 4, 0, -2, 0)
+        text_font = theme.fitted_font(fpx * theme.LABEL_SCALE, text, room.width())
+        if theme.fits(text_font, text, room.width()):
+            p.setPen(QPen(theme.TEXT, 1))
+            if mark:
+                p.setFont(mark_font)
+                p.drawText(slot, Qt.AlignmentFlag.AlignCenter, mark)
+                self.painted_marks[(seat, bet)] = (mark, mark_font.pixelSize(), text_font.pixelSize())
+            else:
+                p.setBrush(theme.chip_colour(stake))
+                p.drawEllipse(slot)
+        else:  # too narrow for both: the amount alone, its mark after it (not told by colour alone)
+            text += f" {mark}" if mark else ""
+            room = rect.adjusted(2, 0, -2, 0)
+            text_font = theme.fitted_font(fpx * theme.LABEL_SCALE, text, room.width())
+        p.setPen(theme.TEXT)
+        self.painted_stakes[(seat, bet)] = f"{fmt(stake)} {mark}" if mark else text
+        self.painted_widths[(seat, bet)] = (QFontMetricsF(text_font).horizontalAdvance(text), room.width())
+        p.setFont(text_font)
+        p.drawText(room, Qt.AlignmentFlag.AlignCenter, text)
+
     def limit_texts(self, limits) -> list[str]:
         """The limits row as drawn: ``Limits``, each bet's ``min–max``, the payout cap per seat."""
         return (["Limits"] + [f"{short(limits.min_for(b))}–{short(limits.max_for(b))}" for b in BETS]
@@ -182,9 +222,16 @@ class BetGrid(QWidget):
         band = self._cell_rect(row, 0).united(self._cell_rect(row, len(BETS) + 1))
         p.fillRect(band, theme.FELT_DARK)
         self.painted_limits = self.limit_texts(limits)
+        self.limit_widths: list[tuple[float, float]] = []  # each text's width as drawn, and its cell's room
         for col, text in enumerate(self.painted_limits):
             cell = self._cell_rect(row, col)
-            p.setFont(theme.fitted_font(fpx * theme.LABEL_SCALE, text, cell.width() - 4))
+            font = theme.fitted_font(fpx * theme.LABEL_SCALE, text, cell.width() - 4)
+            if col == len(BETS) + 1 and not theme.fits(font, text, cell.width() - 4):
+                # the payout cap without its word rather than its last digit past the window's edge (qaAH F5)
+                text = self.painted_limits[col] = text.removeprefix("win ")
+                font = theme.fitted_font(fpx * theme.LABEL_SCALE, text, cell.width() - 4)
+            self.limit_widths.append((QFontMetricsF(font).horizontalAdvance(text), cell.width() - 4))
+            p.setFont(font)
             p.setPen(theme.GOLD if col in (0, len(BETS) + 1) else theme.TEXT)
             p.drawText(cell, Qt.AlignmentFlag.AlignCenter, text)
 
@@ -247,6 +294,8 @@ class BettingPanel(QWidget):
         lay.addLayout(self.command_row)
         lay.addLayout(foot)
         self.last_error: Optional[str] = None
+        self._placing = QTimer(self, singleShot=True, interval=0)
+        self._placing.timeout.connect(self._place_commands)
         self._shown_chip: Optional[Decimal] = None
         self._shown_refused: Optional[bool] = None
         self.set_unit(16)
@@ -284,7 +333,7 @@ class BettingPanel(QWidget):
 
     # -- drawing ----------------------------------------------------------
     def set_unit(self, unit: int) -> None:
-        self.grid.unit = unit
+        self.grid.set_unit(unit)
         f = theme.font(unit * theme.LABEL_SCALE, bold=True)
         for b in list(self.chip_buttons.values()) + list(self.buttons.values()):
             b.setFont(f)
@@ -296,7 +345,7 @@ class BettingPanel(QWidget):
         self.total.setFont(theme.font(unit * 1.2, bold=True))
         self._unit = unit
         self.set_message_scale(1.0)
-        self._place_commands()
+        self._placing.start()
 
     def set_message_scale(self, scale: float) -> None:
         """The message's font at ``scale`` of its size: a long one is made smaller rather than cut."""
@@ -308,14 +357,24 @@ class BettingPanel(QWidget):
 
     def resizeEvent(self, event) -> None:
         super().resizeEvent(event)
-        self._place_commands()
+        self._placing.start()  # weighed once the layout has settled: new fonts change the chips' least widths
+
+    def showEvent(self, event) -> None:  # noqa: N802 (Qt's name)
+        super().showEvent(event)
+        self._placing.start()
 
     def _place_commands(self) -> None:
         """The commands beside the chips where both fit at their full width, else on a row of their own:
         nine chips left "Clear All Bets" cut to "ear All Be"."""
+        if not self.isVisible():
+            return  # weighed at the width it is shown at (640 px before, which sent six chips' commands below)
         spacing = self.chip_row.spacing()
-        widgets = [self.chip_label, *self.chip_buttons.values(), *self.buttons.values()]
-        need = sum(w.sizeHint().width() + spacing for w in widgets if not w.isHidden())
+        widgets = [w for w in (self.chip_label, *self.chip_buttons.values(), *self.buttons.values()) if not w.isHidden()]
+        # A chip's least width is set above its size hint, and the row is as wide as their sum at least: weighed by
+        # the hints alone, seven chips at 1366x768 kept the commands beside them, "Clear All Bets" squeezed to
+        # "lear All Bet" (qaAH F15).  Beside them the panel may take width from the column beside it, so they go
+        # back beside only where its own width holds them.
+        need = sum(max(w.sizeHint().width(), w.minimumWidth()) for w in widgets) + spacing * (len(widgets) - 1)
         below = need > self.width()
         if below == self.commands_below():
             return

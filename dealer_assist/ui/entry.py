@@ -14,7 +14,7 @@ from __future__ import annotations
 from typing import Any, Optional
 
 from PySide6.QtCore import QEvent, Qt
-from PySide6.QtWidgets import QHBoxLayout, QLabel, QLineEdit, QPushButton, QSizePolicy, QWidget
+from PySide6.QtWidgets import QHBoxLayout, QLabel, QLineEdit, QPushButton, QSizePolicy, QVBoxLayout, QWidget
 
 from dealer_assist.cards import RANKS, SUIT_SYMBOLS, SUITS, InvalidCardError, parse_card
 from dealer_assist.ui import theme
@@ -86,13 +86,21 @@ class CardEntry(QWidget):
             b.setFocusPolicy(Qt.FocusPolicy.NoFocus)
         self.yes.clicked.connect(self.accept)
         self.no.clicked.connect(self.reject)
-        row = QHBoxLayout(self)
-        row.setContentsMargins(0, 0, 0, 0)
+        lay = QVBoxLayout(self)
+        lay.setContentsMargins(0, 0, 0, 0)
+        lay.setSpacing(4)
+        row = QHBoxLayout()
         row.addWidget(self.label)
         row.addWidget(self.field)
         row.addWidget(self.question, 1)
         row.addWidget(self.yes)
         row.addWidget(self.no)
+        lay.addLayout(row)
+        #: Where the answers go when the strip beside them would wrap word by word (see :meth:`_place_answers`).
+        self.answers_row = QHBoxLayout()
+        self.answers_row.addStretch(1)
+        lay.addLayout(self.answers_row)
+        self.row = row
         self.last_error: Optional[str] = None
         self._refused = ""  # the text of the card refused last, left in the field to be typed again
         self._king_or_key = False  # K pressed on a refused card: the next key says which it was
@@ -245,6 +253,30 @@ class CardEntry(QWidget):
         self.field.setMinimumWidth(int(unit * 13))
         self.field.setMinimumHeight(int(unit * 2))
 
+    def answers_below(self) -> bool:
+        return self.answers_row.indexOf(self.yes) >= 0
+
+    def resizeEvent(self, event) -> None:  # noqa: N802 (Qt's name)
+        super().resizeEvent(event)
+        self._place_answers()
+
+    def _place_answers(self) -> None:
+        """The answers beside the strip, or on a portrait screen under it where beside them it would have less than
+        half its words' width: the held-card strip read one word a line, 6 lines in 115 px at 1080x1920 (qaAH F13)."""
+        beside = sum(w.sizeHint().width() for w in (self.label, self.field, self.yes, self.no) if not w.isHidden())
+        room = self.width() - beside - 4 * self.row.spacing()
+        whole = self.question.fontMetrics().horizontalAdvance(self.question.words[0]) + 2 * PADDING
+        window = self.window()
+        # a portrait screen's only: in a landscape one the row's height is what the least window has to spare
+        below = room < whole / 2 and theme.portrait(window.width(), window.height())
+        if below == self.answers_below():
+            return
+        source, target = (self.row, self.answers_row) if below else (self.answers_row, self.row)
+        at = target.count() if below else target.indexOf(self.question) + 1
+        for i, b in enumerate((self.yes, self.no)):
+            source.removeWidget(b)
+            target.insertWidget(at + i, b)
+
     def set_mode(self, mode: str) -> None:
         self._mode = mode
         asks = bool(mode) and not self.field.isReadOnly()  # a replay asks nothing: the record answers
@@ -374,3 +406,4 @@ class CardEntry(QWidget):
             mode = ""
         if mode != self._mode:
             self.set_mode(mode)
+        self._place_answers()

@@ -5,7 +5,7 @@ from __future__ import annotations
 from typing import Optional
 
 from PySide6.QtCore import QRectF, Qt, QVariantAnimation
-from PySide6.QtGui import QPainter, QPen
+from PySide6.QtGui import QFontMetricsF, QPainter, QPen
 from PySide6.QtWidgets import QSizePolicy, QWidget
 
 from dealer_assist.cards import SUIT_GLYPHS, Card, printed_rank
@@ -13,6 +13,22 @@ from dealer_assist.ui import theme
 
 #: Card proportions (a real playing card is 63 x 88 mm).
 CARD_RATIO = 88 / 63
+
+
+def corner_of(rect: QRectF, index: str = "10\n♦") -> tuple[QRectF, int, bool]:
+    """A card's corner ``index`` (rank over suit): its rect, its font's pixel size, and whether the card has room
+    for its big rank in the middle too.  The index's rect is as tall as its two lines need (the least font in a
+    small card; a suit from a fallback font), and where they reach the big rank the middle keeps its suit
+    alone: in a 40 px card of a split hand the suit was cut off the index and the big rank drawn over it ("1("
+    for a 10, qaAH F7), while a fanned card shows its index only."""
+    px = max(8, int(rect.height() * 0.13))
+    flags = int(Qt.AlignmentFlag.AlignLeft | Qt.AlignmentFlag.AlignTop)
+    need = QFontMetricsF(theme.font(px, bold=True)).boundingRect(QRectF(0, 0, 1000, 1000), flags, index).height()
+    top = rect.top() + rect.height() * 0.03
+    corner = QRectF(rect.left() + rect.width() * 0.07, top, rect.width() * 0.4, max(rect.height() * 0.3, need))
+    big = QFontMetricsF(theme.font(rect.height() * 0.27, bold=True)).tightBoundingRect("10").height()
+    rank_top = rect.top() + rect.height() * (0.2 + 0.24) - big / 2
+    return corner, px, top + need <= rank_top + 1
 
 
 def paint_card(p: QPainter, rect: QRectF, card: Card) -> None:
@@ -25,13 +41,14 @@ def paint_card(p: QPainter, rect: QRectF, card: Card) -> None:
     p.setPen(colour)
     rank = printed_rank(card.rank)
     glyph = SUIT_GLYPHS.get(card.suit or "", "")
-    corner = QRectF(rect.left() + rect.width() * 0.07, rect.top() + rect.height() * 0.03,
-                    rect.width() * 0.4, rect.height() * 0.3)
-    p.setFont(theme.font(rect.height() * 0.13, bold=True))
-    p.drawText(corner, Qt.AlignmentFlag.AlignLeft | Qt.AlignmentFlag.AlignTop, rank + ("\n" + glyph if glyph else ""))
-    p.setFont(theme.font(rect.height() * (0.27 if len(rank) > 1 else 0.34), bold=True))
-    centre = QRectF(rect.left(), rect.top() + rect.height() * 0.2, rect.width(), rect.height() * 0.48)
-    p.drawText(centre, Qt.AlignmentFlag.AlignCenter, rank)
+    index = rank + ("\n" + glyph if glyph else "")
+    corner, px, middle = corner_of(rect, index)
+    p.setFont(theme.font(px, bold=True))
+    p.drawText(corner, Qt.AlignmentFlag.AlignLeft | Qt.AlignmentFlag.AlignTop, index)
+    if middle or not glyph:
+        p.setFont(theme.font(rect.height() * (0.27 if len(rank) > 1 else 0.34), bold=True))
+        centre = QRectF(rect.left(), rect.top() + rect.height() * 0.2, rect.width(), rect.height() * 0.48)
+        p.drawText(centre, Qt.AlignmentFlag.AlignCenter, rank)
     if glyph:
         p.setFont(theme.font(rect.height() * 0.26))
         low = QRectF(rect.left(), rect.top() + rect.height() * 0.6, rect.width(), rect.height() * 0.36)

@@ -5,6 +5,7 @@ from __future__ import annotations
 from typing import Optional
 
 from PySide6.QtCore import QRect, Qt
+from PySide6.QtGui import QPainter
 from PySide6.QtWidgets import (QAbstractItemView, QHeaderView, QLabel, QTableWidget, QTableWidgetItem, QVBoxLayout,
                                QWidget)
 
@@ -31,13 +32,43 @@ def _cards(cards) -> str:
     return " ".join(c.label for c in cards)
 
 
+class _WholeRoundsTable(QTableWidget):
+    """The history's table, blank from the first round (its line and its bets line) not wholly in sight down:
+    the last entry's bets line was drawn cut through its middle at 960x540 (qaAH F2's addendum)."""
+
+    def __init__(self, rows: int, columns: int) -> None:
+        super().__init__(rows, columns)
+        # drawn whole after a scroll: Qt moves the drawn pixels, the blank band with them
+        self.verticalScrollBar().valueChanged.connect(lambda _: self.viewport().update())
+
+    def drawn_bottom(self) -> int:
+        """The foot of the last round wholly in sight (the viewport's foot when every one in sight is whole)."""
+        view = self.viewport().height()
+        for r in range(0, self.rowCount(), 2):
+            top = self.rowViewportPosition(r)
+            last = min(r + 1, self.rowCount() - 1)
+            bottom = self.rowViewportPosition(last) + self.rowHeight(last)
+            if top >= 0 and bottom > view:
+                return top
+        return view
+
+    def paintEvent(self, event) -> None:  # noqa: N802 (Qt's name)
+        super().paintEvent(event)
+        port = self.viewport()
+        bottom = self.drawn_bottom()
+        if bottom < port.height():
+            p = QPainter(port)
+            p.fillRect(0, bottom, port.width(), port.height() - bottom, self.palette().base())
+            p.end()
+
+
 class HistoryView(QWidget):
     """The newest round on top; each says what was dealt, who won, what was paid, and under it what was bet."""
 
     def __init__(self, parent: Optional[QWidget] = None) -> None:
         super().__init__(parent)
         self.title = QLabel("HISTORY")
-        self.table = QTableWidget(0, len(COLUMNS))
+        self.table = _WholeRoundsTable(0, len(COLUMNS))
         self.table.setHorizontalHeaderLabels(COLUMNS)
         self.table.verticalHeader().setVisible(False)
         self.table.setEditTriggers(QAbstractItemView.EditTrigger.NoEditTriggers)

@@ -99,6 +99,7 @@ class MainWindow(QMainWindow, StepsDown):
         self.setMinimumSize(*theme.LEAST_WINDOW)
         self._painted = False
         self._last: Any = None
+        self._pay_rows = 0
         self.supervisor_dialog: Optional[SupervisorDialog] = None
         self.limits_dialog: Optional[LimitsDialog] = None
 
@@ -167,6 +168,7 @@ class MainWindow(QMainWindow, StepsDown):
         left.addWidget(self.betting, self._betting_share(self.betting.commands_below()))
         self.betting.commands_moved.connect(
             lambda below: self.left.setStretchFactor(self.betting, self._betting_share(below)))
+        self.betting.commands_moved.connect(lambda _: self._room_timer.start())  # a row more or less: weighed again
         right = QVBoxLayout()
         right.addWidget(self.right, 1)
         right.addWidget(self.status, 0)
@@ -233,9 +235,12 @@ class MainWindow(QMainWindow, StepsDown):
         if ((snap.state.settlement is not None and (last is None or last.state.settlement is None))
                 or (snap.state.paid_before is not None and (last is None or last.state.paid_before is None))):
             self.right.setCurrentWidget(self.settlement)  # a payment to make, or one to correct (qaQ F6)
-        camera_view.keep_placed(self.camera_view)  # alerts come and go above it
-        if last is None or (snap.message, snap.alerts) != (last.message, last.alerts):
             self._room_timer.start()
+        camera_view.keep_placed(self.camera_view)  # alerts come and go above it
+        rows = self.settlement.table.rowCount()
+        if last is None or (snap.message, snap.alerts) != (last.message, last.alerts) or rows != self._pay_rows:
+            self._room_timer.start()
+        self._pay_rows = rows
         if last is not None:
             self._cues(last, snap)
         self._schedule_auto()
@@ -282,7 +287,6 @@ class MainWindow(QMainWindow, StepsDown):
                   self.roads, self.entry):
             w.set_unit(unit)
         self.hands.setMinimumHeight(int(unit * 5.5))
-        self.betting.grid.setMinimumHeight(int(unit * 8 * 1.0))
         self.help.unit = unit
         self.hint.setFont(theme.font(unit * 0.8))
         self.menuBar().setFont(theme.font(unit * 0.85))
@@ -294,6 +298,10 @@ class MainWindow(QMainWindow, StepsDown):
 
     def _room_rows(self) -> tuple:
         return self.roads, self.betting, self.alerts, self.banner
+
+    def _room_wants(self) -> tuple:
+        """The pay list, when it is shown, asks the roads for room for some whole payments (qaAH F3)."""
+        return (self.settlement,) if self.right.currentWidget() is self.settlement else ()
 
     def paintEvent(self, event) -> None:  # noqa: N802
         super().paintEvent(event)
@@ -546,6 +554,7 @@ class MainWindow(QMainWindow, StepsDown):
 
     def toggle_history(self) -> None:
         self.right.setCurrentWidget(self.history if self.right.currentWidget() is self.settlement else self.settlement)
+        self._room_timer.start()  # the pay list's room asked for only while it shows
 
     def toggle_camera_view(self) -> None:
         """Show or hide what the table's camera sees (see :mod:`.camera_view`); a table without one says so."""

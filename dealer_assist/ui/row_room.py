@@ -25,11 +25,15 @@ from __future__ import annotations
 MESSAGE_LEAST_SCALE = 0.7
 
 
-def make_room(central, giver, message, *panels, fold: bool = True) -> int:
+def make_room(central, giver, message, *panels, fold: bool = True, wanting=()) -> int:
     """Fit the rows of ``central`` (the window's central widget) in its height, ``giver`` giving room
     first, then ``message``'s font, then (with ``fold``) the alert bars under the top one, folded into
     the alerts panel's count one at a time; the pixels still short (0 when every row has its room).  The
-    wrapped lines of ``panels`` (the alerts panel, the banner) are counted as the message's are."""
+    wrapped lines of ``panels`` (the alerts panel, the banner) are counted as the message's are.
+
+    The rows of ``wanting`` (``want_room(bool)``: a long pay list asking for some whole payments, qaAH F3) are
+    weighed at the height they ask for while the giver gives: that room is taken from the giver only, never
+    from the message's font nor the alerts."""
     message.set_message_scale(1.0)
     giver.set_room_given(0)
     if hasattr(giver, "set_dropped"):
@@ -37,10 +41,14 @@ def make_room(central, giver, message, *panels, fold: bool = True) -> int:
     folding = [panel for panel in panels if hasattr(panel, "fold")]
     for panel in folding:
         panel.fold(0)
+    for row in wanting:
+        row.want_room(True)
     short = _short(central, message, panels)
     if short > 0:
         giver.set_room_given(min(short, giver.most_room()))
-        short = _short(central, message, panels)
+    for row in wanting:
+        row.want_room(False)
+    short = _short(central, message, panels)
     scale = 1.0
     while short > 0 and scale - 0.1 >= MESSAGE_LEAST_SCALE - 1e-9:
         scale -= 0.1
@@ -129,7 +137,8 @@ class StepsDown:
             return
         self._stepping_down = False
         # An alert bar is folded only once the text is at the window's own size: larger text gives way first.
-        short = make_room(self.centralWidget(), *self._room_rows(), fold=self.unit <= self._least_unit)
+        short = make_room(self.centralWidget(), *self._room_rows(), fold=self.unit <= self._least_unit,
+                          wanting=self._room_wants() if hasattr(self, "_room_wants") else ())
         if short > 0 and self.unit > self._least_unit:
             self._set_unit(self.unit - 1)
             self._stepping_down = True

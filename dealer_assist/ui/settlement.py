@@ -6,7 +6,7 @@ from decimal import Decimal
 from typing import Optional
 
 from PySide6.QtCore import Qt
-from PySide6.QtGui import QFontMetrics
+from PySide6.QtGui import QFontMetrics, QPainter
 from PySide6.QtWidgets import (QAbstractItemView, QHeaderView, QLabel, QTableWidget, QTableWidgetItem,
                                QVBoxLayout, QWidget)
 
@@ -16,6 +16,7 @@ from dealer_assist.table.session_core import UNRECORDED_TEXT, UNRECORDED_TITLE
 from dealer_assist.ui import theme
 from dealer_assist.ui.bet_names import SHORT
 from dealer_assist.ui.out_of_sight import titled, wrapping_title
+from dealer_assist.ui.row_room import hold_lines
 
 COLUMNS = ("Seat", "Bet", "Stake", "Do", "Comm.")
 CALL_COLOURS = {"win": theme.WIN, "lose": theme.LOSE, "push": theme.PUSH}
@@ -26,20 +27,48 @@ ROW_UNITS, LEAST_ROW_UNITS = 1.45, 1.1
 #: The steps the list's text takes down, from its own size, so that every column shows whole side by side
 #: (a correction's "TAKE BACK 1,100.00 AND THE STAKE" beside a seven-letter bet did not at 1280x720).
 FONT_STEPS = (1.0, 0.94, 0.88, 0.82, 0.76)
+#: The whole rows a long pay list asks the roads' room for (see :meth:`SettlementView.want_room`): under four
+#: alerts at 1920x1080 a 49-line correction showed 4, twelve pages to pay from, the roads keeping their height.
+WANTED_ROWS = 8
 #: A cell's room beside its text (the item's margins and the grid line), in pixels.
 CELL_PAD = 12
 
 
 class _FittedTable(QTableWidget):
-    """A table that tells its view when its height changes (an alert banner opens above it)."""
+    """A table that tells its view when its height changes (an alert banner opens above it), and leaves blank
+    the :attr:`spare` pixels at the bottom of its viewport, under its last whole row."""
 
     def __init__(self, rows: int, columns: int, resized) -> None:
         super().__init__(rows, columns)
         self._resized = resized
+        #: The viewport's bottom pixels no whole row fills: blank, never the top of a row cut off (qaAH F2).
+        self.spare = 0
+        # drawn whole after a page: Qt moves the drawn pixels, the blank band with them, and paints what it uncovers
+        self.verticalScrollBar().valueChanged.connect(lambda _: self.viewport().update())
 
     def resizeEvent(self, event) -> None:  # noqa: N802 (Qt's name)
         super().resizeEvent(event)
         self._resized()
+
+    def drawn(self) -> tuple[int, int]:
+        """The top and bottom of the viewport's part that rows are drawn in: the spare pixels are at its foot,
+        or at its head on the last page, which Qt lines up with the last row's foot."""
+        height = self.viewport().height()
+        bar = self.verticalScrollBar()
+        if self.spare > 0 and bar.maximum() > 0 and bar.value() == bar.maximum():
+            return self.spare, height
+        return 0, height - self.spare
+
+    def paintEvent(self, event) -> None:  # noqa: N802
+        super().paintEvent(event)
+        if self.spare > 0:
+            port = self.viewport()
+            top, bottom = self.drawn()
+            p = QPainter(port)
+            for y, h in ((0, top), (bottom, port.height() - bottom)):
+                if h > 0:
+                    p.fillRect(0, y, port.width(), h, self.palette().base())
+            p.end()
 
 
 class SettlementView(QWidget):
@@ -68,18 +97,36 @@ class SettlementView(QWidget):
         lay.addWidget(self.table, 1)
         lay.addWidget(self.totals)
         self._shown = None
+        self._wanting = False
         self.set_unit(16)
 
     def set_unit(self, unit: int) -> None:
         self.title.setFont(theme.font(unit * 1.15, bold=True))
         self._font_size = unit * 0.9
         self.table.setFont(theme.font(self._font_size, bold=True))
-        self.table.setMinimumHeight(int(unit * 4.5))
+        self._least_height = int(unit * 4.5)
         self.table.horizontalHeader().setFont(theme.font(unit * 0.85, bold=True))
         self.table.verticalHeader().setMinimumSectionSize(1)
         self._row, self._least_row = int(unit * ROW_UNITS), int(unit * LEAST_ROW_UNITS)
+        self.want_room(self._wanting)
         self.totals.setFont(theme.font(unit * 0.9, bold=True))
         self._fit_rows()
+
+    def want_room(self, wanted: bool) -> None:
+        """While ``wanted``, the list's least height is that of :data:`WANTED_ROWS` whole rows (all of a shorter
+        list) at their least height, so that the rows around it count it as not fitting (:mod:`.row_room`)."""
+        self._wanting = wanted
+        least = self._least_height
+        if wanted and self.table.rowCount():
+            rows = min(self.table.rowCount(), WANTED_ROWS)
+            least = max(least, self.table.horizontalHeader().sizeHint().height() + rows * self._least_row
+                        + 2 * self.table.frameWidth() + 1)
+        self.table.setMinimumHeight(least)
+        # its wrapped totals' lines counted too: uncounted, the rows asked for came up two lines short
+        if wanted:
+            hold_lines(self.totals)
+        else:
+            self.totals.setMinimumHeight(0)
 
     def hidden_rows(self) -> int:
         """How many rows do not fit in the table's visible part at once, wherever it is scrolled."""
@@ -130,13 +177,21 @@ class SettlementView(QWidget):
         counted in the title (see :meth:`_retitle`), so that no payment is missed unseen."""
         self._fit_columns()
         n = self.table.rowCount()
-        height = self._row
+        room = self.table.viewport().height()
+        height, spare = self._row, 0
         if n:
-            height = max(self._least_row, min(self._row, self.table.viewport().height() // n))
+            height = max(self._least_row, min(self._row, room // n))
+            if height * n > room:  # paged: as many whole rows as fit, a little taller, the rest of the room blank
+                shown = max(1, room // height)
+                height = max(height, room // shown)
+                spare = max(0, room - shown * height)
         head = self.table.verticalHeader()
         head.setDefaultSectionSize(height)
         for r in range(n):
             head.resizeSection(r, height)
+        if spare != self.table.spare:
+            self.table.spare = spare
+            self.table.viewport().update()
         self._retitle()
 
     def rows(self) -> list[tuple[str, ...]]:

@@ -23,8 +23,14 @@ from dealer_assist.ui.hands import CARD_RATIO
 
 #: How much of a card's width the next card of a fanned hand covers.
 FAN = 0.42
-#: The smallest text the layout draws (px); below it a text is still drawn at this size, not dropped.
+#: The smallest text the layout draws (px); a text that does not fit at it is drawn shorter or not at all.
 MIN_PX = 8
+#: The least height of a hand's cards (px, and at most two seat units) a layout keeps before it gives the
+#: words room: below it a card's corner index no longer reads.
+CARD_LEAST_PX = 24
+#: The height of cards that read well, in seat units, against a unit and a bit of letters: at four, a split
+#: seat's cards at 1280x720 were 40 px tall under 18 px totals, their indices 5 px (qaAH F7).
+CARD_UNITS = 5
 CENTRE = Qt.AlignmentFlag.AlignCenter
 
 
@@ -75,17 +81,22 @@ def total_text(label: str) -> tuple[str, str]:
     return label, label.replace("  x2", "\nx2")
 
 
-def fit_badge(one_line: str, two_lines: str, rect: QRectF, max_px: float, short: str = "") -> Fitted:
+def fit_badge(one_line: str, two_lines: str, rect: QRectF, max_px: float,
+              short: str | tuple[str, ...] = ()) -> Fitted:
     """A text on one line or two (a badge, a total), whichever reads bigger in ``rect``; if neither fits even at
-    the least size, ``short`` (the badge's amount alone, its sign saying win or lose) rather than letters cut off
-    (qaAF F6: "VIN +10,000.0(" in a split seat at 960x540)."""
+    the least size, the first of the ``short`` forms that does (a badge's signed amount, then its word; a total's
+    words a line each), and if none does, nothing (``text`` ""): a figure is drawn whole or not at all, never
+    with letters cut off (qaAF F6: "VIN +10,000.0("; qaAH F6: "10,0" for LOSE 10,000.00 under three alerts)."""
     tried = [fit_text(one_line, rect, max_px)] + ([] if one_line == two_lines else [fit_text(two_lines, rect, max_px)])
     whole = [f for f in tried if _fits(f, rect)]
-    if not whole and short:
-        shorter = fit_text(short, rect, max_px)
-        if _fits(shorter, rect):
-            return shorter
-    return max(whole or tried, key=lambda f: f.px)
+    if whole:
+        return max(whole, key=lambda f: f.px)
+    for form in ((short,) if isinstance(short, str) else short):
+        if form:
+            shorter = fit_text(form, rect, max_px)
+            if _fits(shorter, rect):
+                return shorter
+    return Fitted("", MIN_PX, QRectF(rect.center(), rect.center()))
 
 
 def _fits(fitted: Fitted, rect: QRectF) -> bool:
@@ -100,6 +111,18 @@ def short_badge(one_line: str) -> str:
     if word == "LOSE" and amount and "·" not in amount:
         return f"-{amount}"
     return ""
+
+
+def badge_forms(one_line: str) -> tuple[str, ...]:
+    """What a badge shows, shortest last, when it has no room for its word and amount: the signed amount,
+    then the word alone (the amount is on the pay list); a badge with no such amount keeps its whole text."""
+    amount = short_badge(one_line)
+    return (amount, one_line.split(" ", 1)[0]) if amount else ()
+
+
+def total_forms(label: str) -> tuple[str, ...]:
+    """A total's last form, each word on a line (``BUST`` over ``26`` over ``x2``)."""
+    return ("\n".join(label.split()),) if " " in label else ()
 
 
 def _grids(n: int) -> list[tuple[int, int]]:
@@ -138,12 +161,18 @@ def _places(body: QRectF, cols: int, rows: int, n: int, gap: float, beside: bool
 
 
 def layout_hands(body: QRectF, n: int, unit: float, label: str, badge: tuple[str, str],
-                 cards: int = 2) -> list[HandPlace]:
-    """The places of a seat's ``n`` hands in ``body``, sized for ``label`` (the longest total line),
-    ``badge`` (the longest result, on one line and on two) and ``cards`` cards in a hand."""
+                 cards: int = 2, shown: str = "") -> list[HandPlace]:
+    """The places of a seat's ``n`` hands in ``body``, sized for ``label`` (the longest total line a hand may
+    come to), ``badge`` (the longest result, on one line and on two) and ``cards`` cards in a hand.
+
+    First of all the total now ``shown`` (the longest, ``label`` by default) must be drawn whole, then the cards
+    must keep :data:`CARD_LEAST_PX` of height, then the badge's amount must be drawn whole (in its short form
+    if need be), then its word: a layout that fits only by letters cut off or clipped figures is taken last
+    (qaAH F6: a badge beside the cards read "10,0" at 960x540 under three alerts)."""
     gap = max(3.0, unit * 0.4)
     cards = max(2, cards)
-    best, best_score = None, -1.0
+    needed = total_text(shown or label)
+    best, best_key = None, None
     for cols, rows in _grids(n):
         for beside, shares in ((False, (0.16, 0.2, 0.24, 0.28)), (True, (0.45, 0.55, 0.65))):
             for share in shares:
@@ -151,12 +180,20 @@ def layout_hands(body: QRectF, n: int, unit: float, label: str, badge: tuple[str
                 first = places[0]
                 if min(first.label.height(), first.badge.height(), first.cards.width()) <= 0:
                     continue
-                text_px = min(fit_badge(*total_text(label), first.label, unit * 1.5).px,
-                              fit_badge(*badge, badge_inside(first.badge), unit * 1.3).px)
+                total = fit_badge(*total_text(label), first.label, unit * 1.5)
+                inside = badge_inside(first.badge)
+                shown_badge = fit_badge(*badge, inside, unit * 1.3, badge_forms(badge[0]))
+                text_px = min(total.px, shown_badge.px)
                 # neither the words nor the cards may be sacrificed: the weaker of the two, against what
-                # reads well (a unit and a bit of letters, cards four units tall), decides; their sum breaks ties
+                # reads well (a unit and a bit of letters, cards :data:`CARD_UNITS` tall), decides; their sum breaks ties
                 card_h = first.cards.height()
-                score = min(text_px / (unit * 1.2), card_h / (unit * 4)) * 1000 + text_px + card_h / 4
-                if score > best_score:
-                    best, best_score = places, score
+                score = min(text_px / (unit * 1.2), card_h / (unit * CARD_UNITS)) * 1000 + text_px + card_h / 4
+                forms = badge_forms(badge[0])
+                key = (bool(fit_badge(*needed, first.label, unit * 1.5, total_forms(shown or label)).text),
+                       card_h >= min(unit * 2, CARD_LEAST_PX),
+                       bool(shown_badge.text) and shown_badge.text not in forms[1:],  # the amount whole
+                       bool(shown_badge.text),
+                       score)
+                if best_key is None or key > best_key:
+                    best, best_key = places, key
     return best if best is not None else _places(body, 1, n, n, gap, False, 0.2, cards)

@@ -13,7 +13,7 @@ from typing import Any, Callable, Optional
 from PySide6.QtCore import QEvent, QPoint, Qt, QTimer
 from PySide6.QtGui import QColor, QFontMetrics, QFontMetricsF
 from PySide6.QtWidgets import (QApplication, QFrame, QGridLayout, QHBoxLayout, QLabel, QPushButton, QScrollArea,
-                               QVBoxLayout, QWidget)
+                               QSizePolicy, QVBoxLayout, QWidget)
 
 from dealer_assist.blackjack.settlement import corrections
 from dealer_assist.money import ZERO, fmt, fmt_chip, fmt_grouped
@@ -81,6 +81,10 @@ class BlackjackBanner(QWidget):
 
 
 #: The decision buttons: action, label, key.
+#: The most cards the deck check lists by name in a line (missing, still due back); the rest are counted.
+MOST_LISTED = 26
+#: The pixels of an action button's width its words leave free (its rounded edges and a margin).
+BUTTON_PAD = 12
 DECISIONS = (("hit", "HIT", "H"), ("stand", "STAND", "S"), ("double", "DOUBLE", "D"), ("split", "SPLIT", "P"))
 
 
@@ -100,14 +104,31 @@ class ActionBar(QWidget):
             button.setFocusPolicy(Qt.FocusPolicy.NoFocus)
             button.clicked.connect(lambda _=False, n=name: run(n))
             self.buttons[name] = button
-            row.addWidget(button, 2 if name in self._colours else 1)
+            # each button as wide as its words ask at their size (the decisions' larger), so that one scale fits all
+            metrics = QFontMetricsF(theme.font(24 if name in self._colours else 16, bold=True))
+            row.addWidget(button, int(max(map(metrics.horizontalAdvance, (label, key)))) + 2 * BUTTON_PAD)
         self.set_unit(16)
 
     def set_unit(self, unit: int) -> None:
-        for name, button in self.buttons.items():
-            big = name in self._colours
-            button.setFont(theme.font(unit * (1.5 if big else 1.0), bold=True))
+        self._unit = unit
+        for button in self.buttons.values():
+            # the width the row's stretch gives, the words fitted to it (below)
+            button.setSizePolicy(QSizePolicy.Policy.Ignored, QSizePolicy.Policy.Preferred)
             button.setMinimumHeight(int(unit * 3.6))
+        self._fit_words()
+
+    def resizeEvent(self, event) -> None:  # noqa: N802 (Qt's name)
+        super().resizeEvent(event)
+        self._fit_words()
+
+    def _fit_words(self) -> None:
+        """Each button's words at their size, or smaller where its width is less than their widest line: at a
+        text scale of 1.25 "DOUBLE" read "OUBLE" and "DECK CHECK" "ECK CHECI" (qaAH F10)."""
+        for name, button in self.buttons.items():
+            px = self._unit * (1.5 if name in self._colours else 1.0)
+            metrics = QFontMetricsF(theme.font(px, bold=True))
+            widest = max(button.text().split("\n"), key=metrics.horizontalAdvance)
+            button.setFont(theme.fitted_font(px, widest, max(1, button.width() - BUTTON_PAD)))
 
     def show_snapshot(self, snap) -> None:
         allowed = set(snap.allowed)
@@ -306,6 +327,32 @@ class SettlementPanel(QWidget):
 
     def _retitle(self) -> None:
         self.title.setText(titled(self.title, self._title, *self.lines_out_of_sight()))
+        self._cover_cut_lines()
+
+    def _cover_cut_lines(self) -> None:
+        """Felt over the parts of lines cut at the list's edges: a payment is read whole or not at all, not its
+        call without its reason (qaAH F9) nor a sliver of the line above a page (qaAF F7).  They are counted in
+        the title as out of sight."""
+        view = self.scroll.viewport()
+        places = self._places()
+        head = max([bottom for top, bottom in places if top < 0 < bottom], default=0)
+        foot = min([top for top, bottom in places if top >= 0 and bottom > view.height()], default=view.height())
+        for cover, (y, h) in zip(self._covers(), ((0, head), (foot, view.height() - foot))):
+            cover.setGeometry(0, y, view.width(), max(0, h))
+            cover.setVisible(h > 0)
+            cover.raise_()
+
+    def _covers(self) -> tuple[QWidget, QWidget]:
+        if not hasattr(self, "_cover_pair"):
+            pair = []
+            for _ in range(2):
+                cover = QWidget(self.scroll.viewport())
+                cover.setAttribute(Qt.WidgetAttribute.WA_StyledBackground, True)
+                cover.setStyleSheet(f"background: {theme.FELT.name()};")
+                cover.hide()
+                pair.append(cover)
+            self._cover_pair = tuple(pair)
+        return self._cover_pair
 
     def _fill(self, rows: list[tuple[str, str, str, Optional[QColor], str]]) -> None:
         """The list's lines: (who, stake, call, the call's colour, a reason under them or "")."""
@@ -506,11 +553,18 @@ class DeckPanel(QWidget):
         red, gold = QColor("#ff6b5e").name(), theme.GOLD.name()
         parts = []
         for line in rec.describe():
+            if line.startswith("MISSING") and len(rec.missing) > MOST_LISTED:
+                # the first cards and a count of the rest, the advice kept: 99 missing at 1280x720 ran out of the
+                # panel mid-line, the clubs, the advice and the counts below out of sight unsaid (qaAH F8)
+                line = (f"MISSING {len(rec.missing)}: " + " ".join(c.label for c in rec.missing[:MOST_LISTED])
+                        + f" … and {len(rec.missing) - MOST_LISTED} more (look on the table and ask the players "
+                        "before the new deck goes in)")
             colour = red if line.startswith(("MISSING", "SEEN TOO OFTEN")) else gold if "complete" in line else theme.TEXT.name()
             parts.append(f"<div style='color:{colour}'>{line}</div>")
         if rec.due_back:
-            parts.append("<div>still due back: " + " ".join(c.label for c in rec.due_back[:26])
-                         + (" …" if len(rec.due_back) > 26 else "") + "</div>")
+            parts.append("<div>still due back: " + " ".join(c.label for c in rec.due_back[:MOST_LISTED])
+                         + (f" … and {len(rec.due_back) - MOST_LISTED} more" if len(rec.due_back) > MOST_LISTED else "")
+                         + "</div>")
         self.lines.setText("".join(parts))
         self.buttons["return_stub"].setEnabled(bool(state.stub_left))
         self.buttons["void_return"].setEnabled(bool(ledger.returned))
@@ -527,7 +581,7 @@ class CardField(CardEntry):
         super().__init__(session, parent)
         self.message = theme.plain(QLabel(""))
         self.message.setWordWrap(True)
-        self.layout().addWidget(self.message, 1)
+        self.row.addWidget(self.message, 1)
         self.set_unit(16)
 
     def set_unit(self, unit: int) -> None:

@@ -19,8 +19,8 @@ from PySide6.QtWidgets import QSizePolicy, QWidget
 from dealer_assist.money import fmt_grouped
 from dealer_assist.table.blackjack_state import BlackjackPhase
 from dealer_assist.ui import theme
-from dealer_assist.ui.blackjack.hand_layout import (CENTRE, FAN, Fitted, HandPlace, badge_inside, badge_text, fit_badge,
-                                                    layout_hands, short_badge, total_text)
+from dealer_assist.ui.blackjack.hand_layout import (CENTRE, FAN, Fitted, HandPlace, badge_forms, badge_inside, badge_text,
+                                                    fit_badge, layout_hands, total_forms, total_text)
 from dealer_assist.ui.hands import CARD_RATIO, paint_card
 
 RESULT_COLOURS = {"win": theme.WIN, "lose": theme.LOSE, "push": theme.PUSH}
@@ -222,7 +222,7 @@ class BlackjackTableView(QWidget):
         sample = max([*labels, "BUST 26  x2"], key=len)
         widest = max([b for b in badges if b[0]] + [badge_text("LOSE", fmt_grouped(most))], key=lambda b: len(b[0]))
         places = layout_hands(body, len(hands), unit, sample, widest,
-                              max(len(h.cards) for h in hands))
+                              max(len(h.cards) for h in hands), max(labels, key=len))
         drawn, self.placed[seat] = [], []
         for index, (hand, place) in enumerate(zip(hands, places)):
             drawn.append(self._paint_hand(p, place, hand, is_active and active[1] == index, labels[index],
@@ -264,7 +264,7 @@ class BlackjackTableView(QWidget):
         if not hand.cards:
             self._paint_empty(p, QRectF(row.left(), row.top(), card_w, row.height()), due=active)
         colour = theme.GOLD if hand.blackjack else theme.LEVEL["error"].lighter(130) if hand.bust else theme.TEXT
-        total = fit_badge(*total_text(label), place.label, unit * 1.5)
+        total = fit_badge(*total_text(label), place.label, unit * 1.5, total_forms(label))
         p.setPen(colour)
         p.setFont(theme.font(total.px, bold=True))
         p.drawText(place.label, int(CENTRE), total.text)
@@ -275,7 +275,7 @@ class BlackjackTableView(QWidget):
             p.setBrush(RESULT_COLOURS[kind])
             p.drawRoundedRect(place.badge, 8, 8)
             inside = badge_inside(place.badge)
-            shown = fit_badge(*badge, inside, unit * 1.3, short_badge(badge[0]))
+            shown = fit_badge(*badge, inside, unit * 1.3, badge_forms(badge[0]))
             p.setPen(theme.TEXT)
             p.setFont(theme.font(shown.px, bold=True))
             p.drawText(inside, int(CENTRE), shown.text)

@@ -88,6 +88,10 @@ HELP_ROWS = {"page_down": ("PgDown / PgUp", "scroll the pay list a page down / u
 
 #: Seconds between the cards of a simulated shoe or a replay in turbo mode.
 TURBO_INTERVAL = 0.05
+#: A portrait window's share of its height for the table (the rest for the pay list and deck under it), and
+#: the width share its unit is reckoned at (see :meth:`BlackjackWindow.resizeEvent`).
+PORTRAIT_TABLE_SHARE = 55
+PORTRAIT_WIDTH_SHARE = 0.72
 #: The keys of a replay window that differ: T is the baccarat replay's turbo key, since the record counts the stub.
 #: Space (deal at a live table) pauses and resumes a replay, Right steps a paused one.
 REPLAY_KEYS: tuple[tuple[tuple[str, ...], str, str], ...] = (
@@ -197,7 +201,7 @@ class BlackjackWindow(QMainWindow, StepsDown):
         side.addWidget(self.deck, 0)
         mid.addLayout(side, 28)
         v.addLayout(mid, 1)
-        bottom = QHBoxLayout()
+        self.bottom = bottom = QHBoxLayout()
         bottom.addWidget(self.actions, 3)
         bottom.addWidget(self.chips, 0)
         v.addLayout(bottom)
@@ -313,8 +317,19 @@ class BlackjackWindow(QMainWindow, StepsDown):
         if self.mid.direction() != (down if portrait else across):
             self.mid.setDirection(down if portrait else across)
             self.side.setDirection(across if portrait else down)
-        unit = theme.unit_for_size(self.width(), self.height())
-        self._least_unit = min(unit, theme.unit_for_size(self.width(), self.height(), scale=1.0))
+            # Portrait (qaAH F1): the seats as tall as their cards need, not 900 px of empty felt; the deck's
+            # lines a column wide enough to read, not one word a line; the chips under the action buttons.
+            self.mid.setStretch(0, PORTRAIT_TABLE_SHARE if portrait else 72)
+            self.mid.setStretch(1, 100 - PORTRAIT_TABLE_SHARE if portrait else 28)
+            self.side.setStretch(1, 2 if portrait else 0)
+            self.side.setStretch(0, 3 if portrait else 1)
+            self.bottom.setDirection(down if portrait else across)
+        # A portrait window's rows each have the whole width (the chips under the buttons): its text is as large
+        # as a landscape window's of that width share, as baccarat's (the unit by the width, 13 px, was the
+        # least window's at 1080x1920).
+        width = int(self.width() / (PORTRAIT_WIDTH_SHARE if portrait else 1))
+        unit = theme.unit_for_size(width, self.height())
+        self._least_unit = min(unit, theme.unit_for_size(width, self.height(), scale=1.0))
         if unit != self._window_unit:
             self._window_unit = unit
             self._set_unit(unit)
