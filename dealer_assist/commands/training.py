@@ -139,9 +139,19 @@ def _check_trainee(args, store, trainee: str) -> str:
         from dealer_assist.training.names import fold
         from dealer_assist.training.renames import followed, went
 
+        from dealer_assist.training.progress import TraineeNameError
+
         for index, change in enumerate(store.renames()):
             if fold(change["from"]) == fold(trainee):
-                now = store.stored_name(followed(trainee, store.data, index))   # through later changes (rev26 F7)
+                target = followed(trainee, store.data, index)   # through later changes (rev26 F7)
+                try:
+                    now = store.stored_name(target)
+                except TraineeNameError:   # the log is not sealed: a `to` edited by hand (rev28 R2)
+                    sys.stderr.write(f"dealer-assist: note: {trainee!r} is a new trainee in {store.path}: the record "
+                                     f"stored under that name was {went(change)}, but the file's log takes it on to "
+                                     f"{_cut(target)}, which is no trainee's name (the log was edited by hand): "
+                                     "train --progress lists the stored trainees\n")
+                    continue
                 sys.stderr.write(f"dealer-assist: note: {trainee!r} is a new trainee in {store.path}: the record "
                                  f"stored under that name was {went(change)}"
                                  + (f" (and from there to {now!r})" if fold(now) != fold(change["to"]) else "")
@@ -419,6 +429,12 @@ def _rekey(args) -> int:
     return 0
 
 
+def _cut(text: str, most: int = 40) -> str:
+    """``text`` escaped, its first ``most`` characters only when longer: a refusal named a 100 000-character
+    ``--reason`` whole, a 100 KB error line (rev28 R3)."""
+    return repr(text) if len(text) <= most else f"{text[:most]!r}... ({len(text)} characters)"
+
+
 def _reason(args, store, action: str, old: str, new: str) -> Optional[str]:
     """``--reason`` checked, and asked for when a trainee concerned has begun an exam in the last 24 hours:
     anyone who can write the file can run a rename or merge, and ``--merge Ana Bob`` hands Ana's failed exams
@@ -427,10 +443,11 @@ def _reason(args, store, action: str, old: str, new: str) -> Optional[str]:
 
     reason = args.reason
     if reason is not None:
-        reason = reason.strip()
+        # NFC: "é" typed decomposed (as a macOS terminal sends it) is one character, not two
+        reason = unicodedata.normalize("NFC", reason).strip()
         bad = next((ch for ch in reason if unicodedata.category(ch) in ("Cc", "Cf", "Cs", "Co", "Zl", "Zp")), None)
         if not reason or len(reason) > 200 or bad is not None:
-            raise CommandError(f"--reason {args.reason!r}: give 1 to 200 characters on one line, no control "
+            raise CommandError(f"--reason {_cut(args.reason)}: give 1 to 200 characters on one line, no control "
                                "characters; nothing was changed")
         return reason
     try:
