@@ -15,7 +15,7 @@ import time
 
 import pytest
 
-from dealer_assist.training import ProgressStore, Settings, ShoeFeed, TrainingSession
+from dealer_assist.training import ProgressStore, Settings, ShoeFeed, TrainingSession, seal
 from dealer_assist.training.progress import ExamLimitReached
 
 CLI = [sys.executable, "-m", "dealer_assist.cli"]
@@ -44,10 +44,11 @@ def _upgraded_two_days_ago(data):
     for key in ("sealed_since",):
         if key in data:
             data[key] = time.strftime("%Y-%m-%dT%H:%M:%SZ", time.gmtime(time.time() - 2 * 86400))
-    for person in data["trainees"].values():
+    for name, person in data["trainees"].items():
         for s in person["sessions"]:
             if "utc" in s and "seal" in s:
                 s["utc"] = time.strftime("%Y-%m-%dT%H:%M:%SZ", time.gmtime(time.time() - 2 * 86400))
+        seal.reseal(name, person["sessions"], {id(s) for s in person["sessions"]})   # as stored then
 
 
 def _strip(path, name, *top):

@@ -124,17 +124,27 @@ def sound(trainee: str, sessions: list) -> set[int]:
     return {id(e) for e, state in zip(sessions, states(trainee, sessions)) if state == SEALED}
 
 
+#: The day the first sealing dealer-assist came out (2026-12-06, UTC): no file held a sealed session before.
+#: :data:`SINCE_FIELD` is not sealed, so a ``"sealed_since": "2000-01-01T00:00:00Z"`` planted by anyone who can
+#: write the file turned every older version's session of every trainee into "edited" (rev28 R8).
+FIRST_SEALING = float(calendar.timegm((2026, 12, 6, 0, 0, 0, 0, 0, 0)))
+
+
 def since(data: Mapping) -> Optional[float]:
     """When the file first held a sealed session (:data:`SINCE_FIELD`, or its earliest sealed session's
-    ``utc`` when earlier or the field is gone): None for a file no sealing dealer-assist wrote."""
+    ``utc`` when earlier or the field is gone; a session whose seal does not match dates nothing): None for a
+    file no sealing dealer-assist wrote.  Never before :data:`FIRST_SEALING`."""
     moments = [_utc(data.get(SINCE_FIELD))]
     trainees = data.get("trainees")
-    for person in (trainees.values() if isinstance(trainees, Mapping) else ()):
+    for name, person in (trainees.items() if isinstance(trainees, Mapping) else ()):
         sessions = person.get("sessions") if isinstance(person, Mapping) else None
-        moments += [_utc(s.get("utc")) for s in (sessions if isinstance(sessions, list) else ())
-                    if isinstance(s, Mapping) and _stored(s)]
+        sessions = [s for s in (sessions if isinstance(sessions, list) else ()) if isinstance(s, Mapping)]
+        if not any(_stored(s) for s in sessions):
+            continue
+        matching = sound(name, sessions) if isinstance(name, str) else set()
+        moments += [_utc(s.get("utc")) for s in sessions if id(s) in matching]
     found = [m for m in moments if m is not None]
-    return min(found) if found else None
+    return max(min(found), FIRST_SEALING) if found else None
 
 
 def mark_since(data: dict) -> None:
