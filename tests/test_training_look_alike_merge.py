@@ -60,3 +60,28 @@ def test_the_roster_decides_when_both_spellings_are_plain_letters(tmp_path):
     (tmp_path / "s.toml").write_text('[training]\ntrainees = ["Chlo\u00e9"]\n', encoding="utf-8")
     notes = _notes(_run(tmp_path, "--progress", "--store", str(path), "--config", str(tmp_path / "s.toml")).stdout)
     assert len(notes) == 2 and all("train --merge 'Chloe' 'Chlo\u00e9'" in n for n in notes)
+
+
+def test_a_cyrillic_name_is_kept_and_the_mixed_one_merged_into_it(tmp_path):
+    """"No letter drawn like a Latin one" took every genuine name for a Latin one: the Cyrillic "Ира" was to
+    be merged into "Иpa" (a Latin p and a slipped in), and "plain ASCII" threw away Chloé's accent (rev28 R5)."""
+    path = tmp_path / "p.json"
+    mixed = "\u0418pa"
+    ProgressStore(path).record("\u0418\u0440\u0430", _practice(1), "third-card")
+    ProgressStore(path).record(mixed, _practice(2), "third-card")
+    notes = _notes(_run(tmp_path, "--progress", "--store", str(path)).stdout)
+    assert len(notes) == 2
+    for note in notes:
+        assert f"train --merge '{mixed}' '\u0418\u0440\u0430'" in note, note
+        assert "the other mixes Cyrillic and Latin" in note, note
+
+
+def test_two_latin_spellings_give_both_ways_without_a_roster(tmp_path):
+    path = tmp_path / "p.json"
+    ProgressStore(path).record("Chloe", _practice(1), "third-card")
+    ProgressStore(path).record("Chlo\u00e9", _practice(2), "third-card")
+    notes = _notes(_run(tmp_path, "--progress", "--store", str(path)).stdout)
+    assert len(notes) == 2
+    for note in notes:
+        assert "train --merge 'Chloe' 'Chlo\u00e9' or train --merge 'Chlo\u00e9' 'Chloe'" in note or \
+            "train --merge 'Chlo\u00e9' 'Chloe' or train --merge 'Chloe' 'Chlo\u00e9'" in note, note

@@ -481,7 +481,7 @@ def _name_notes(name: str, everyone: list[str], roster: Optional[tuple[str, ...]
 
 def _merge_words(name: str, other: str, roster: Optional[tuple[str, ...]]) -> str:
     """The ``train --merge`` that joins two look-alike records, into the genuine spelling (the roster's, else
-    the one with no letter of another script, else the ASCII one), the same under both headings (rev26 F6)."""
+    the one in one script when the other mixes two), the same under both headings (rev26 F6)."""
     from dealer_assist.training.names import genuine
 
     kept = genuine(name, other, roster)
