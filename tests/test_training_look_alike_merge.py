@@ -4,6 +4,7 @@ with a roster left the roster's Dev with no record."""
 
 from __future__ import annotations
 
+import json
 import os
 import subprocess
 import sys
@@ -85,3 +86,20 @@ def test_two_latin_spellings_give_both_ways_without_a_roster(tmp_path):
     for note in notes:
         assert "train --merge 'Chloe' 'Chlo\u00e9' or train --merge 'Chlo\u00e9' 'Chloe'" in note or \
             "train --merge 'Chlo\u00e9' 'Chloe' or train --merge 'Chloe' 'Chlo\u00e9'" in note, note
+
+
+def test_one_name_stored_in_two_unicode_forms_is_named_with_the_merge_that_joins_them(tmp_path):
+    """An older version stored "Chloe\\u0301" (NFD) apart from "Chloé": --progress printed two identical
+    "Chloé:" headings and said nothing (rev28 R6)."""
+    path = tmp_path / "p.json"
+    ProgressStore(path).record("Chlo\u00e9", _practice(1), "third-card")
+    data = json.loads(path.read_text(encoding="utf-8"))
+    data["trainees"]["Chloe\u0301"] = json.loads(json.dumps(data["trainees"]["Chlo\u00e9"]))
+    path.write_text(json.dumps(data, ensure_ascii=False), encoding="utf-8")
+    listing = _run(tmp_path, "--progress", "--store", str(path)).stdout
+    notes = [line for line in listing.splitlines() if "NAME STORED TWICE" in line]
+    assert len(notes) == 2, listing
+    assert all("train --merge $'Chloe\\u0301' $'Chlo\\u00e9'" in n for n in notes), notes
+    done = _run(tmp_path, "--merge", "Chloe\u0301", "Chlo\u00e9", "--reason", "one name", "--store", str(path))
+    assert done.returncode == 0, done.stderr
+    assert ProgressStore(path).trainees == ["Chlo\u00e9"]

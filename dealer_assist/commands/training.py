@@ -469,14 +469,34 @@ def _reason(args, store, action: str, old: str, new: str) -> Optional[str]:
 def _name_notes(name: str, everyone: list[str], roster: Optional[tuple[str, ...]]) -> list[str]:
     """What ``--progress`` says under a trainee's heading about the name itself: another trainee's that looks
     the same (two "Dev:" headings, one with a Cyrillic е), and a name the school's roster does not hold."""
-    from dealer_assist.training.names import differences, look_alikes, on_roster
+    from dealer_assist.training.names import differences, fold, look_alikes, on_roster
 
     notes = [f"NAME LOOKS LIKE another trainee's, {other!r} ({differences(name, other)}): two records; if one "
              f"person, their sessions are split between them: join them with {_merge_words(name, other, roster)}"
              for other in look_alikes(name, everyone)]
+    notes += [f"NAME STORED TWICE, as {_typed(name)} and {_typed(other)} (one name in two Unicode forms or cases, "
+              f"by an older dealer-assist): two records; join them with {_form_merge(name, other)}"
+              for other in everyone if other != name and fold(other) == fold(name)]
     if roster is not None and on_roster(name, roster) is None:
         notes.append("NOT ON THE SCHOOL'S ROSTER ([training] trainees): these sessions are no trainee's record")
     return notes
+
+
+def _typed(name: str) -> str:
+    """``$'Chloe\\u0301'``: a name as a shell types it, each character not ASCII by its code point (two records
+    whose names differ only in Unicode form print alike, rev28 R6)."""
+    return "$'" + "".join(ch if ch.isascii() and ch.isprintable() and ch not in "'\\" else f"\\u{ord(ch):04x}"
+                          if ord(ch) < 0x10000 else f"\\U{ord(ch):08x}" for ch in name) + "'"
+
+
+def _form_merge(name: str, other: str) -> str:
+    """The ``train --merge`` that joins two records of one name in two Unicode forms: into the NFC one, as
+    this version stores a name."""
+    kept = [n for n in (name, other) if unicodedata.normalize("NFC", n) == n]
+    into = kept[0] if len(kept) == 1 else None
+    if into is None:
+        return f"train --merge {_typed(name)} {_typed(other)} (or the other way)"
+    return f"train --merge {_typed(other if into == name else name)} {_typed(into)}"
 
 
 def _merge_words(name: str, other: str, roster: Optional[tuple[str, ...]]) -> str:
