@@ -414,8 +414,8 @@ def _rekey(args) -> int:
     held = len(entry.get("counted") or ())
     if held:
         print(f"{held} exam{'s' if held != 1 else ''} (or edited record{'s' if held != 1 else ''}) of the last 24 "
-              f"hours moved with the record still count{'s' if held == 1 else ''} against {shown['from']!r}'s day "
-              "limit, for 24 hours after each.")
+              f"hours moved with the record still count{'s' if held == 1 else ''} against the day limit of "
+              f"{shown['from']!r}, for 24 hours after each.")
     if seals.get("after"):
         was = ", ".join(f"{who}'s {seals[key][:16]}" for key, who in (("from", entry["from"]), ("into", entry["to"]))
                         if seals.get(key))

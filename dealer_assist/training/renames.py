@@ -269,14 +269,20 @@ def words(entry: Mapping, away: bool = False) -> str:
     hand = f" [log entry edited by hand: {', '.join(odd)} not a text]" if odd else ""
     head = (f"{what} {entry['from']!r} {how} {entry['to']!r} on {when} by {_shown(entry.get('by', '?'))} "
             f"on {_shown(entry.get('host', '?'))}")
+    reason = f"; reason given: {_shown(entry['reason'])!r}" if "reason" in entry else ""
     if away:
         counted = entry.get("counted")
         held = len(counted) if isinstance(counted, list) else 0
+        ends = [day_limit.moment_of(c.get("utc")) if c.get("edited") is not True else day_limit.moment_of(when)
+                for c in (counted if isinstance(counted, list) else ()) if isinstance(c, Mapping)]
+        until = (f" until {day_limit.utc_text(max(ends) + day_limit.DAY)} (24 hours after the last began)"
+                 if ends and None not in ends else "")
+        # the head trainer looks here for why the day limit refuses this name: the reason is named here too
         return (f"{head}: A RECORD UNDER THIS NAME WENT TO {entry['to']!r} ({moved}); the sessions below were "
                 "stored under the name since, another record" + (
                     f"; {held} exam{'s' if held != 1 else ''} of the 24 hours before the change (or edited record"
-                    f"{'s' if held != 1 else ''}) still count against this name's day limit" if held else "") + hand)
-    reason = f"; reason given: {_shown(entry['reason'])!r}" if "reason" in entry else ""
+                    f"{'s' if held != 1 else ''}) counted against this name's day limit{until}" if held else "")
+                + reason + hand)
     return f"{head}: {moved} moved, sealed again under {entry['to']!r}{kept}{reason}{after}{hand}"
 
 
