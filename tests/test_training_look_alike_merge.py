@@ -75,6 +75,8 @@ def test_a_cyrillic_name_is_kept_and_the_mixed_one_merged_into_it(tmp_path):
     for note in notes:
         assert f"train --merge '{mixed}' '\u0418\u0440\u0430'" in note, note
         assert "the other mixes Cyrillic and Latin" in note, note
+        # the letters named are the mixed name's Latin ones, under either heading
+        assert "(U+0070 LATIN SMALL LETTER P, U+0061 LATIN SMALL LETTER A)" in note, note
 
 
 def test_two_latin_spellings_give_both_ways_without_a_roster(tmp_path):

@@ -40,7 +40,11 @@ def differences(name: str, other: str) -> str:
     letter (rev24 T1)."""
     a, b = unicodedata.normalize("NFC", name), unicodedata.normalize("NFC", other)
     apart = list(dict.fromkeys([ch for ch in a if ch not in b] + [ch for ch in b if ch not in a]))
-    odd = [ch for ch in apart if not ch.isascii()] or apart
+    # a name mixing two scripts against one of one: the mixed one's letters of the other script ("Иpa"'s Latin
+    # p and a, not the Cyrillic р and а of the genuine "Ира", rev28 R5); else those drawn like a plain letter
+    mixed = [(m, scripts(o)) for m, o in ((a, b), (b, a)) if len(scripts(m)) > 1 and len(scripts(o)) == 1]
+    odd = ([ch for ch in apart if ch in mixed[0][0] and ch.isalpha() and scripts(ch) != mixed[0][1]] if mixed else []) \
+        or [ch for ch in apart if not ch.isascii()] or apart
     return ", ".join(f"U+{ord(ch):04X} {unicodedata.name(ch, '?')}" for ch in odd) or "case only"
 
 
