@@ -9,7 +9,7 @@ import time
 
 import pytest
 
-from dealer_assist.training import ProgressStore, Settings, ShoeFeed, TrainingSession, progress, renames
+from dealer_assist.training import ProgressStore, Settings, ShoeFeed, TrainingSession, day_limit, progress, renames
 from dealer_assist.training.progress import ExamLimitReached
 
 
@@ -63,3 +63,32 @@ def test_the_moved_exam_stops_counting_24_hours_after_it_began(tmp_path, clock):
     clock.now = begun + 86400 + 60
     ProgressStore(path).begin_exam("Ana", _exam(), "third-card", started=clock.now, most_a_day=1)
     assert len(ProgressStore(path).sessions("Ana")) == 1
+
+
+def test_an_exam_stored_with_the_clock_set_back_after_a_rename_is_judged_over_the_limit(tmp_path, clock):
+    """Begun without the school's config (no limit checked), then judged by ``--progress --config``: every
+    session under the name was stored after the change (no record brought to it since), whatever its clock."""
+    path = tmp_path / "p.json"
+    begun = clock.now
+    ProgressStore(path).begin_exam("Ana", _exam(), "third-card", started=begun)
+    clock.now = begun + 11
+    ProgressStore(path).rename("Ana", "Ana old")
+    clock.now = begun + 11 - 3600
+    ProgressStore(path).begin_exam("Ana", _exam(), "third-card", started=clock.now)
+    store = ProgressStore(path)
+    over = day_limit.over_limit(store.sessions("Ana"), store.seal_states("Ana"), 1, store.moved_away("Ana"))
+    assert list(over) == [0] and "renamed or merged away from this name" in over[0]
+
+
+def test_a_record_merged_into_the_name_since_is_judged_by_its_clock(tmp_path, clock):
+    """Bob's exam, merged into a new Ana after the rename, was not Ana's: begun before the change, the exams
+    the rename took away do not count against it."""
+    path = tmp_path / "p.json"
+    begun = clock.now
+    ProgressStore(path).begin_exam("Bob", _exam(), "third-card", started=begun - 3600)
+    ProgressStore(path).begin_exam("Ana", _exam(), "third-card", started=begun)
+    clock.now = begun + 11
+    ProgressStore(path).rename("Ana", "Ana old", reason="registered twice")
+    ProgressStore(path).rename("Bob", "Ana", reason="Bob is Ana")
+    store = ProgressStore(path)
+    assert day_limit.over_limit(store.sessions("Ana"), store.seal_states("Ana"), 1, store.moved_away("Ana")) == {}

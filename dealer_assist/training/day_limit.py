@@ -79,15 +79,17 @@ class Moved:
 
     An exam about to begin (``new``) comes after the change whatever its clock reads: a clock set back since
     must not take the moved exams off (rename, then the clock back 10 minutes, was a fresh attempt, rev28 R4).
-    A stored exam is counted against only when begun after the change (it may have been another trainee's,
-    merged into the name since)."""
+    A stored exam too when no change logged since brought another record to the name (``alone``: every session
+    under it was stored after this change, by the file's order); else only one begun after the change by its
+    clock (it may have been another trainee's, merged into the name since)."""
 
     drill: Optional[str]
     begun: float
     change: float
+    alone: bool = False
 
     def counts_against(self, drill: str, moment: float, new: bool = False) -> bool:
-        return ((new or self.change <= moment + SLACK) and moment - DAY < self.begun
+        return ((new or self.alone or self.change <= moment + SLACK) and moment - DAY < self.begun
                 and (self.drill is None or set(self.drill.split(",")) == set(drill.split(","))))
 
 

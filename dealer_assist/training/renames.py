@@ -165,20 +165,23 @@ def moved_away(name: str, data: Mapping) -> list[day_limit.Moved]:
     unless the record came back to it since (then its own sessions count them).  An entry not shaped as
     written (a hand edit) gives nothing: the log is not sealed, as README says."""
     out: list[day_limit.Moved] = []
-    for index, entry in enumerate(log(data)):
+    entries = log(data)
+    for index, entry in enumerate(entries):
         if names.fold(entry["from"]) != names.fold(name) or names.fold(followed(name, data, index)) == names.fold(name):
             continue
         change = day_limit.moment_of(entry.get("utc"))
         items = entry.get("counted")
         if change is None or not isinstance(items, list):
             continue
+        # no record brought to the name since: each session under it now was stored after the change (rev28 R4)
+        alone = not any(names.fold(later["to"]) == names.fold(name) for later in entries[index + 1:])
         for item in items:
             if not isinstance(item, Mapping):
                 continue
             if item.get("edited") is True:
-                out.append(day_limit.Moved(None, change, change))
+                out.append(day_limit.Moved(None, change, change, alone))
             elif isinstance(item.get("drill"), str) and day_limit.moment_of(item.get("utc")) is not None:
-                out.append(day_limit.Moved(item["drill"], day_limit.moment_of(item["utc"]), change))
+                out.append(day_limit.Moved(item["drill"], day_limit.moment_of(item["utc"]), change, alone))
     return out
 
 
