@@ -4,6 +4,7 @@ with a roster left the roster's Dev with no record."""
 
 from __future__ import annotations
 
+import json
 import os
 import subprocess
 import sys
@@ -60,3 +61,47 @@ def test_the_roster_decides_when_both_spellings_are_plain_letters(tmp_path):
     (tmp_path / "s.toml").write_text('[training]\ntrainees = ["Chlo\u00e9"]\n', encoding="utf-8")
     notes = _notes(_run(tmp_path, "--progress", "--store", str(path), "--config", str(tmp_path / "s.toml")).stdout)
     assert len(notes) == 2 and all("train --merge 'Chloe' 'Chlo\u00e9'" in n for n in notes)
+
+
+def test_a_cyrillic_name_is_kept_and_the_mixed_one_merged_into_it(tmp_path):
+    """"No letter drawn like a Latin one" took every genuine name for a Latin one: the Cyrillic "Ира" was to
+    be merged into "Иpa" (a Latin p and a slipped in), and "plain ASCII" threw away Chloé's accent (rev28 R5)."""
+    path = tmp_path / "p.json"
+    mixed = "\u0418pa"
+    ProgressStore(path).record("\u0418\u0440\u0430", _practice(1), "third-card")
+    ProgressStore(path).record(mixed, _practice(2), "third-card")
+    notes = _notes(_run(tmp_path, "--progress", "--store", str(path)).stdout)
+    assert len(notes) == 2
+    for note in notes:
+        assert f"train --merge '{mixed}' '\u0418\u0440\u0430'" in note, note
+        assert "the other mixes Cyrillic and Latin" in note, note
+        # the letters named are the mixed name's Latin ones, under either heading
+        assert "(U+0070 LATIN SMALL LETTER P, U+0061 LATIN SMALL LETTER A)" in note, note
+
+
+def test_two_latin_spellings_give_both_ways_without_a_roster(tmp_path):
+    path = tmp_path / "p.json"
+    ProgressStore(path).record("Chloe", _practice(1), "third-card")
+    ProgressStore(path).record("Chlo\u00e9", _practice(2), "third-card")
+    notes = _notes(_run(tmp_path, "--progress", "--store", str(path)).stdout)
+    assert len(notes) == 2
+    for note in notes:
+        assert "train --merge 'Chloe' 'Chlo\u00e9' or train --merge 'Chlo\u00e9' 'Chloe'" in note or \
+            "train --merge 'Chlo\u00e9' 'Chloe' or train --merge 'Chloe' 'Chlo\u00e9'" in note, note
+
+
+def test_one_name_stored_in_two_unicode_forms_is_named_with_the_merge_that_joins_them(tmp_path):
+    """An older version stored "Chloe\\u0301" (NFD) apart from "Chloé": --progress printed two identical
+    "Chloé:" headings and said nothing (rev28 R6)."""
+    path = tmp_path / "p.json"
+    ProgressStore(path).record("Chlo\u00e9", _practice(1), "third-card")
+    data = json.loads(path.read_text(encoding="utf-8"))
+    data["trainees"]["Chloe\u0301"] = json.loads(json.dumps(data["trainees"]["Chlo\u00e9"]))
+    path.write_text(json.dumps(data, ensure_ascii=False), encoding="utf-8")
+    listing = _run(tmp_path, "--progress", "--store", str(path)).stdout
+    notes = [line for line in listing.splitlines() if "NAME STORED TWICE" in line]
+    assert len(notes) == 2, listing
+    assert all("train --merge $'Chloe\\u0301' $'Chlo\\u00e9'" in n for n in notes), notes
+    done = _run(tmp_path, "--merge", "Chloe\u0301", "Chlo\u00e9", "--reason", "one name", "--store", str(path))
+    assert done.returncode == 0, done.stderr
+    assert ProgressStore(path).trainees == ["Chlo\u00e9"]

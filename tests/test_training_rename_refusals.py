@@ -112,8 +112,8 @@ def test_a_rename_or_merge_of_a_trainee_with_a_recent_exam_needs_a_reason_which_
     assert bad.returncode != 0 and path.read_bytes() == before
     done = _run(tmp_path, "--merge", "Ana", "Bob", "--store", str(path), "--reason", "Ana registered twice")
     assert done.returncode == 0, done.stderr
-    assert "1 exam (or edited record) of the last 24 hours moved with the record still counts against 'Ana'" \
-        in done.stdout
+    assert ("1 exam (or edited record) of the last 24 hours moved with the record still counts against the day "
+            "limit of 'Ana', for 24 hours after each") in done.stdout
     assert json.loads(path.read_text(encoding="utf-8"))["renames"][0]["reason"] == "Ana registered twice"
     listing = _run(tmp_path, "--progress", "--store", str(path)).stdout
     assert "reason given: 'Ana registered twice'" in listing

@@ -14,6 +14,7 @@ import sys
 import pytest
 
 from dealer_assist.training import ProgressStore, Settings, ShoeFeed, TrainingSession
+from dealer_assist.training import day_limit
 from dealer_assist.training.progress import ExamLimitReached
 
 CLI = [sys.executable, "-m", "dealer_assist.cli"]
@@ -119,3 +120,20 @@ def test_a_hand_edited_log_entry_forges_no_line_in_the_listing(tmp_path):
     merged = next(line for line in lines if "MERGED" in line)
     assert "\\n" in merged and "not a count" in merged and "not a time" in merged and "edited by hand" in merged
     assert "1 sessions" not in out.stdout
+
+
+def test_the_name_a_record_went_from_lists_why_and_until_when_its_exams_count(tmp_path):
+    """Under the reused "Ana:" heading, where the head trainer looks for why the day limit refuses Ana, the
+    reason was not shown, and "still count" was printed weeks after nothing counted any more (rev28 R7)."""
+    path = tmp_path / "p.json"
+    _take_exam(path, "Ana")
+    begun = ProgressStore(path).sessions("Ana")[0]["utc"]
+    done = _run(tmp_path, "--rename", "Ana", "Ana old", "--reason", "retake", "--store", str(path))
+    assert done.returncode == 0, done.stderr
+    ProgressStore(path).record("Ana", _practice(1), "third-card")
+    out = _run(tmp_path, "--progress", "--store", str(path)).stdout
+    ana = out.split("\nAna:\n")[1].split("\nAna old:\n")[0]
+    until = day_limit.utc_text(day_limit.moment_of(begun) + day_limit.DAY)
+    line = next(x for x in ana.splitlines() if "A RECORD UNDER THIS NAME WENT TO" in x)
+    assert f"counted against this name's day limit until {until}" in line, line
+    assert "reason given: 'retake'" in line, line

@@ -8,6 +8,7 @@ import json
 import os
 import subprocess
 import sys
+import time
 
 from dealer_assist.training import ProgressStore, Settings, ShoeFeed, TrainingSession
 from dealer_assist.training.scoring import PassMark
@@ -125,8 +126,10 @@ def test_a_seal_deleted_or_a_session_slipped_in_ahead_of_the_seals_shows(tmp_pat
     assert ProgressStore(path).seal_states("eve") == ["edited", "edited", "sealed"]
     for key in ("utc", "saved_utc"):
         forged.pop(key)
+    # the file first held a sealed session two days before: one dated 15 hours or more after that (an older
+    # version's clock was UTC+14 at most, rev28 R1) had its seal deleted (rev26 F4)
+    data["sealed_since"] = time.strftime("%Y-%m-%dT%H:%M:%SZ", time.gmtime(time.time() - 2 * 86400))
     path.write_text(json.dumps(data))
-    # dated after the file first held a sealed session: its seal was deleted (rev26 F4)
     assert ProgressStore(path).seal_states("eve") == ["edited", "edited", "sealed"]
     forged["date"] = "2026-01-02T10:00:00"      # dated before it: as an older dealer-assist's
     path.write_text(json.dumps(data))

@@ -139,9 +139,19 @@ def _check_trainee(args, store, trainee: str) -> str:
         from dealer_assist.training.names import fold
         from dealer_assist.training.renames import followed, went
 
+        from dealer_assist.training.progress import TraineeNameError
+
         for index, change in enumerate(store.renames()):
             if fold(change["from"]) == fold(trainee):
-                now = store.stored_name(followed(trainee, store.data, index))   # through later changes (rev26 F7)
+                target = followed(trainee, store.data, index)   # through later changes (rev26 F7)
+                try:
+                    now = store.stored_name(target)
+                except TraineeNameError:   # the log is not sealed: a `to` edited by hand (rev28 R2)
+                    sys.stderr.write(f"dealer-assist: note: {trainee!r} is a new trainee in {store.path}: the record "
+                                     f"stored under that name was {went(change)}, but the file's log takes it on to "
+                                     f"{_cut(target)}, which is no trainee's name (the log was edited by hand): "
+                                     "train --progress lists the stored trainees\n")
+                    continue
                 sys.stderr.write(f"dealer-assist: note: {trainee!r} is a new trainee in {store.path}: the record "
                                  f"stored under that name was {went(change)}"
                                  + (f" (and from there to {now!r})" if fold(now) != fold(change["to"]) else "")
@@ -404,8 +414,8 @@ def _rekey(args) -> int:
     held = len(entry.get("counted") or ())
     if held:
         print(f"{held} exam{'s' if held != 1 else ''} (or edited record{'s' if held != 1 else ''}) of the last 24 "
-              f"hours moved with the record still count{'s' if held == 1 else ''} against {shown['from']!r}'s day "
-              "limit, for 24 hours after each.")
+              f"hours moved with the record still count{'s' if held == 1 else ''} against the day limit of "
+              f"{shown['from']!r}, for 24 hours after each.")
     if seals.get("after"):
         was = ", ".join(f"{who}'s {seals[key][:16]}" for key, who in (("from", entry["from"]), ("into", entry["to"]))
                         if seals.get(key))
@@ -419,6 +429,12 @@ def _rekey(args) -> int:
     return 0
 
 
+def _cut(text: str, most: int = 40) -> str:
+    """``text`` escaped, its first ``most`` characters only when longer: a refusal named a 100 000-character
+    ``--reason`` whole, a 100 KB error line (rev28 R3)."""
+    return repr(text) if len(text) <= most else f"{text[:most]!r}... ({len(text)} characters)"
+
+
 def _reason(args, store, action: str, old: str, new: str) -> Optional[str]:
     """``--reason`` checked, and asked for when a trainee concerned has begun an exam in the last 24 hours:
     anyone who can write the file can run a rename or merge, and ``--merge Ana Bob`` hands Ana's failed exams
@@ -427,10 +443,11 @@ def _reason(args, store, action: str, old: str, new: str) -> Optional[str]:
 
     reason = args.reason
     if reason is not None:
-        reason = reason.strip()
+        # NFC: "é" typed decomposed (as a macOS terminal sends it) is one character, not two
+        reason = unicodedata.normalize("NFC", reason).strip()
         bad = next((ch for ch in reason if unicodedata.category(ch) in ("Cc", "Cf", "Cs", "Co", "Zl", "Zp")), None)
         if not reason or len(reason) > 200 or bad is not None:
-            raise CommandError(f"--reason {args.reason!r}: give 1 to 200 characters on one line, no control "
+            raise CommandError(f"--reason {_cut(args.reason)}: give 1 to 200 characters on one line, no control "
                                "characters; nothing was changed")
         return reason
     try:
@@ -452,19 +469,39 @@ def _reason(args, store, action: str, old: str, new: str) -> Optional[str]:
 def _name_notes(name: str, everyone: list[str], roster: Optional[tuple[str, ...]]) -> list[str]:
     """What ``--progress`` says under a trainee's heading about the name itself: another trainee's that looks
     the same (two "Dev:" headings, one with a Cyrillic е), and a name the school's roster does not hold."""
-    from dealer_assist.training.names import differences, look_alikes, on_roster
+    from dealer_assist.training.names import differences, fold, look_alikes, on_roster
 
     notes = [f"NAME LOOKS LIKE another trainee's, {other!r} ({differences(name, other)}): two records; if one "
              f"person, their sessions are split between them: join them with {_merge_words(name, other, roster)}"
              for other in look_alikes(name, everyone)]
+    notes += [f"NAME STORED TWICE, as {_typed(name)} and {_typed(other)} (one name in two Unicode forms or cases, "
+              f"by an older dealer-assist): two records; join them with {_form_merge(name, other)}"
+              for other in everyone if other != name and fold(other) == fold(name)]
     if roster is not None and on_roster(name, roster) is None:
         notes.append("NOT ON THE SCHOOL'S ROSTER ([training] trainees): these sessions are no trainee's record")
     return notes
 
 
+def _typed(name: str) -> str:
+    """``$'Chloe\\u0301'``: a name as a shell types it, each character not ASCII by its code point (two records
+    whose names differ only in Unicode form print alike, rev28 R6)."""
+    return "$'" + "".join(ch if ch.isascii() and ch.isprintable() and ch not in "'\\" else f"\\u{ord(ch):04x}"
+                          if ord(ch) < 0x10000 else f"\\U{ord(ch):08x}" for ch in name) + "'"
+
+
+def _form_merge(name: str, other: str) -> str:
+    """The ``train --merge`` that joins two records of one name in two Unicode forms: into the NFC one, as
+    this version stores a name."""
+    kept = [n for n in (name, other) if unicodedata.normalize("NFC", n) == n]
+    into = kept[0] if len(kept) == 1 else None
+    if into is None:
+        return f"train --merge {_typed(name)} {_typed(other)} (or the other way)"
+    return f"train --merge {_typed(other if into == name else name)} {_typed(into)}"
+
+
 def _merge_words(name: str, other: str, roster: Optional[tuple[str, ...]]) -> str:
     """The ``train --merge`` that joins two look-alike records, into the genuine spelling (the roster's, else
-    the one with no letter of another script, else the ASCII one), the same under both headings (rev26 F6)."""
+    the one in one script when the other mixes two), the same under both headings (rev26 F6)."""
     from dealer_assist.training.names import genuine
 
     kept = genuine(name, other, roster)

@@ -75,14 +75,21 @@ class Moved:
     """An exam (or an edited record, ``drill`` None: any drill) that a rename or merge took away from a name
     at ``change``: it keeps counting against that name's exams begun within 24 hours after ``begun`` (an
     edited record's: the change), so that ``train --rename Ana "Ana old"`` gives Ana no fresh attempts
-    (rev26 F3).  Read from the file's ``renames`` log (see :func:`dealer_assist.training.renames.moved_away`)."""
+    (rev26 F3).  Read from the file's ``renames`` log (see :func:`dealer_assist.training.renames.moved_away`).
+
+    An exam about to begin (``new``) comes after the change whatever its clock reads: a clock set back since
+    must not take the moved exams off (rename, then the clock back 10 minutes, was a fresh attempt, rev28 R4).
+    A stored exam too when no change logged since brought another record to the name (``alone``: every session
+    under it was stored after this change, by the file's order); else only one begun after the change by its
+    clock (it may have been another trainee's, merged into the name since)."""
 
     drill: Optional[str]
     begun: float
     change: float
+    alone: bool = False
 
-    def counts_against(self, drill: str, moment: float) -> bool:
-        return (self.change <= moment + SLACK and moment - DAY < self.begun
+    def counts_against(self, drill: str, moment: float, new: bool = False) -> bool:
+        return ((new or self.alone or self.change <= moment + SLACK) and moment - DAY < self.begun
                 and (self.drill is None or set(self.drill.split(",")) == set(drill.split(","))))
 
 
@@ -110,8 +117,8 @@ def counted(sessions: Sequence[Mapping], states: Sequence[str], drill: str, mome
     :func:`saved_bounds` (worked out here when not given); ``moved``: what renames and merges took away from
     the trainee's name (:class:`Moved`)."""
     bounds = saved_bounds(sessions, states) if bounds is None else bounds
-    away = tuple(m.begun for m in moved if moment is not None and m.counts_against(drill, moment))
     new = index is None
+    away = tuple(m.begun for m in moved if moment is not None and m.counts_against(drill, moment, new))
     at = len(sessions) if new else index
     exams, edited = [], []
     for i, entry in enumerate(sessions):

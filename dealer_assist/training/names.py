@@ -40,7 +40,11 @@ def differences(name: str, other: str) -> str:
     letter (rev24 T1)."""
     a, b = unicodedata.normalize("NFC", name), unicodedata.normalize("NFC", other)
     apart = list(dict.fromkeys([ch for ch in a if ch not in b] + [ch for ch in b if ch not in a]))
-    odd = [ch for ch in apart if not ch.isascii()] or apart
+    # a name mixing two scripts against one of one: the mixed one's letters of the other script ("Иpa"'s Latin
+    # p and a, not the Cyrillic р and а of the genuine "Ира", rev28 R5); else those drawn like a plain letter
+    mixed = [(m, scripts(o)) for m, o in ((a, b), (b, a)) if len(scripts(m)) > 1 and len(scripts(o)) == 1]
+    odd = ([ch for ch in apart if ch in mixed[0][0] and ch.isalpha() and scripts(ch) != mixed[0][1]] if mixed else []) \
+        or [ch for ch in apart if not ch.isascii()] or apart
     return ", ".join(f"U+{ord(ch):04X} {unicodedata.name(ch, '?')}" for ch in odd) or "case only"
 
 
@@ -56,19 +60,26 @@ def on_roster(name: str, roster: Optional[Iterable[str]]) -> Optional[str]:
     return next((r for r in roster if fold(r) == fold(name)), None)
 
 
+def scripts(name: str) -> set[str]:
+    """The scripts of a name's letters (``LATIN``, ``CYRILLIC``, ``GREEK``, ...: the first word of each letter's
+    Unicode name; marks, digits, spaces and punctuation belong to none)."""
+    return {unicodedata.name(ch, "?").split()[0] for ch in unicodedata.normalize("NFC", name) if ch.isalpha()}
+
+
 def genuine(name: str, other: str, roster: Optional[Iterable[str]] = None) -> Optional[tuple[str, str]]:
-    """Which of two look-alike names a merge should keep, and why (None: nothing tells): the one on the
-    school's roster, else the one with no letter of another script drawn like a Latin one, else the one
-    all ASCII.  The note under the genuine "Dev" had suggested merging it into the Cyrillic "Dеv" (rev26 F6)."""
+    """Which of two look-alike names a merge should keep, and why (None: nothing tells, both ways are given):
+    the one on the school's roster, else the one written in one script when the other mixes two (``Dеv``:
+    a Cyrillic ``е`` among Latin letters; the Cyrillic ``Ира`` against ``Иpa``).  The note under the genuine
+    "Dev" had suggested merging it into the Cyrillic "Dеv" (rev26 F6); "no letter drawn like a Latin one"
+    took every genuine name for a Latin one, so ``Ира`` was to be merged into the mixed ``Иpa``, and "plain
+    ASCII" threw away the accent of ``Chloé`` (rev28 R5): two names of one script each are for the roster."""
     roster = list(roster) if roster is not None else None
     for why, good in (("the roster's spelling", lambda n: roster is not None and on_roster(n, roster) is not None),
-                      ("no letter of another script", lambda n: not any(
-                          ch in _LOOK_ALIKE_KEYS for ch in unicodedata.normalize("NFC", n).casefold())),
-                      ("plain ASCII", lambda n: unicodedata.normalize("NFC", n).isascii())):
+                      ("written in one script; the other mixes "
+                       + " and ".join(sorted(x.capitalize() for x in scripts(name) | scripts(other))),
+                       lambda n: len(scripts(n)) <= 1)):
         kept = [n for n in (name, other) if good(n)]
         if len(kept) == 1:
             return kept[0], why
     return None
 
-
-_LOOK_ALIKE_KEYS = frozenset(chr(k) for k in _LOOK_ALIKE)

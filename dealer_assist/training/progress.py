@@ -328,7 +328,12 @@ class ProgressStore:
                 return holder
         key = self.stored_name(name, data)
         went = renames.followed(key, data, self._renames_read)
-        return key if names.fold(went) == names.fold(key) else self.stored_name(went, data)
+        if names.fold(went) == names.fold(key):
+            return key
+        try:
+            return self.stored_name(went, data)
+        except TraineeNameError:   # the log is not sealed: a `to` edited by hand must not lose the session (rev28 R2)
+            return key
 
     def rename(self, old: str, new: str, roster: Optional[tuple[str, ...]] = None, reason: Optional[str] = None) -> dict:
         """Give the stored trainee ``old`` the name ``new`` (not a stored trainee's: :meth:`merge` that),

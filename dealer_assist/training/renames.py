@@ -165,20 +165,23 @@ def moved_away(name: str, data: Mapping) -> list[day_limit.Moved]:
     unless the record came back to it since (then its own sessions count them).  An entry not shaped as
     written (a hand edit) gives nothing: the log is not sealed, as README says."""
     out: list[day_limit.Moved] = []
-    for index, entry in enumerate(log(data)):
+    entries = log(data)
+    for index, entry in enumerate(entries):
         if names.fold(entry["from"]) != names.fold(name) or names.fold(followed(name, data, index)) == names.fold(name):
             continue
         change = day_limit.moment_of(entry.get("utc"))
         items = entry.get("counted")
         if change is None or not isinstance(items, list):
             continue
+        # no record brought to the name since: each session under it now was stored after the change (rev28 R4)
+        alone = not any(names.fold(later["to"]) == names.fold(name) for later in entries[index + 1:])
         for item in items:
             if not isinstance(item, Mapping):
                 continue
             if item.get("edited") is True:
-                out.append(day_limit.Moved(None, change, change))
+                out.append(day_limit.Moved(None, change, change, alone))
             elif isinstance(item.get("drill"), str) and day_limit.moment_of(item.get("utc")) is not None:
-                out.append(day_limit.Moved(item["drill"], day_limit.moment_of(item["utc"]), change))
+                out.append(day_limit.Moved(item["drill"], day_limit.moment_of(item["utc"]), change, alone))
     return out
 
 
@@ -269,14 +272,20 @@ def words(entry: Mapping, away: bool = False) -> str:
     hand = f" [log entry edited by hand: {', '.join(odd)} not a text]" if odd else ""
     head = (f"{what} {entry['from']!r} {how} {entry['to']!r} on {when} by {_shown(entry.get('by', '?'))} "
             f"on {_shown(entry.get('host', '?'))}")
+    reason = f"; reason given: {_shown(entry['reason'])!r}" if "reason" in entry else ""
     if away:
         counted = entry.get("counted")
         held = len(counted) if isinstance(counted, list) else 0
+        ends = [day_limit.moment_of(c.get("utc")) if c.get("edited") is not True else day_limit.moment_of(when)
+                for c in (counted if isinstance(counted, list) else ()) if isinstance(c, Mapping)]
+        until = (f" until {day_limit.utc_text(max(ends) + day_limit.DAY)} (24 hours after the last began)"
+                 if ends and None not in ends else "")
+        # the head trainer looks here for why the day limit refuses this name: the reason is named here too
         return (f"{head}: A RECORD UNDER THIS NAME WENT TO {entry['to']!r} ({moved}); the sessions below were "
                 "stored under the name since, another record" + (
                     f"; {held} exam{'s' if held != 1 else ''} of the 24 hours before the change (or edited record"
-                    f"{'s' if held != 1 else ''}) still count against this name's day limit" if held else "") + hand)
-    reason = f"; reason given: {_shown(entry['reason'])!r}" if "reason" in entry else ""
+                    f"{'s' if held != 1 else ''}) counted against this name's day limit{until}" if held else "")
+                + reason + hand)
     return f"{head}: {moved} moved, sealed again under {entry['to']!r}{kept}{reason}{after}{hand}"
 
 

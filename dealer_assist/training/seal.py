@@ -10,7 +10,8 @@ What this does not do: the algorithm is here for anyone to read, and there is no
 who recomputes every seal with a program of their own makes a forged file verify.  A hand edit, an
 entry copied from another trainee, a seal deleted (every seal of the trainee too: an entry with a field
 only a sealing version writes, ``utc``, ``saved_utc`` or ``how``, is edited when it has none, and so is one
-with none of them dated at or after the file's ``sealed_since``, see :func:`since`), a session slipped in
+with none of them dated 15 hours or more after the file's ``sealed_since``, see :func:`since` and
+:data:`ZONE_MARGIN`), a session slipped in
 among those stored before seals were kept: these show.  Every seal in the file deleted with
 ``sealed_since`` and the sessions dated back reads as an older version's file: only the file's permissions
 stop that.  Sessions deleted from the end of a
@@ -66,11 +67,19 @@ def _before(index: int, sessions_seal: str) -> str:
     return sessions_seal or f"after {index + 1} sessions not sealed"
 
 
+#: How far after :data:`SINCE_FIELD` an older version's local ``date`` may read and still be a session it stored
+#: before then: its writer's zone (up to UTC+14, ``Pacific/Kiritimati``) and an hour more for a clock a little
+#: ahead (a summer time set by hand).  Read in this computer's zone instead, the reader's zone decided whether a
+#: session stored just before the upgrade read edited (rev28 R1).
+ZONE_MARGIN = (14 + 1) * 3600.0
+
+
 def _dated(entry: object) -> Optional[float]:
-    """The moment an entry's local ``date`` reads on this computer (None: none, or not a date)."""
+    """An entry's local ``date`` read as if it were UTC, the same on every computer (None: none, or not a
+    date): the moment it was stored lies within 12 hours after and :data:`ZONE_MARGIN` before it."""
     date = entry.get("date") if isinstance(entry, Mapping) else None
     try:
-        return time.mktime(time.strptime(date, "%Y-%m-%dT%H:%M:%S")) if isinstance(date, str) else None
+        return float(calendar.timegm(time.strptime(date, "%Y-%m-%dT%H:%M:%S"))) if isinstance(date, str) else None
     except (ValueError, OverflowError):
         return None
 
@@ -78,16 +87,18 @@ def _dated(entry: object) -> Optional[float]:
 def states(trainee: str, sessions: Iterable[Mapping], since: Optional[float] = None) -> list[str]:
     """:data:`SEALED`, :data:`EDITED` or :data:`NONE` for each session, in order.  A session with no seal
     after a sealed one, or carrying a field of :data:`SEALING_ONLY`, had its seal deleted (this program seals
-    every session it stores): EDITED.  So is one dated at or after ``since``, when the file was first written
-    by a sealing dealer-assist (see :data:`SINCE_FIELD`): deleting those fields too, with every seal of the
-    trainee, made the day's failed exams read as an older version's practice (rev26 F4)."""
+    every session it stores): EDITED.  So is one dated :data:`ZONE_MARGIN` or more after ``since``, when the
+    file was first written by a sealing dealer-assist (see :data:`SINCE_FIELD`): deleting those fields too,
+    with every seal of the trainee, made the day's failed exams read as an older version's practice (rev26
+    F4).  Those stripped within that margin after the upgrade, or dated back by hand, read "not sealed": an
+    older version's session stored just before the upgrade, on a clock of any zone, must never read edited."""
     out, previous, sealing = [], "", False
     for index, entry in enumerate(sessions):
         seal = _stored(entry)
         if not seal:
             sealing = sealing or (isinstance(entry, Mapping) and any(k in entry for k in SEALING_ONLY))
             dated = _dated(entry) if since is not None and not sealing else None
-            out.append(EDITED if sealing or (dated is not None and dated >= since) else NONE)
+            out.append(EDITED if sealing or (dated is not None and dated >= since + ZONE_MARGIN) else NONE)
         else:
             sealing = True
             try:
@@ -113,17 +124,27 @@ def sound(trainee: str, sessions: list) -> set[int]:
     return {id(e) for e, state in zip(sessions, states(trainee, sessions)) if state == SEALED}
 
 
+#: The day the first sealing dealer-assist came out (2026-12-06, UTC): no file held a sealed session before.
+#: :data:`SINCE_FIELD` is not sealed, so a ``"sealed_since": "2000-01-01T00:00:00Z"`` planted by anyone who can
+#: write the file turned every older version's session of every trainee into "edited" (rev28 R8).
+FIRST_SEALING = float(calendar.timegm((2026, 12, 6, 0, 0, 0, 0, 0, 0)))
+
+
 def since(data: Mapping) -> Optional[float]:
     """When the file first held a sealed session (:data:`SINCE_FIELD`, or its earliest sealed session's
-    ``utc`` when earlier or the field is gone): None for a file no sealing dealer-assist wrote."""
+    ``utc`` when earlier or the field is gone; a session whose seal does not match dates nothing): None for a
+    file no sealing dealer-assist wrote.  Never before :data:`FIRST_SEALING`."""
     moments = [_utc(data.get(SINCE_FIELD))]
     trainees = data.get("trainees")
-    for person in (trainees.values() if isinstance(trainees, Mapping) else ()):
+    for name, person in (trainees.items() if isinstance(trainees, Mapping) else ()):
         sessions = person.get("sessions") if isinstance(person, Mapping) else None
-        moments += [_utc(s.get("utc")) for s in (sessions if isinstance(sessions, list) else ())
-                    if isinstance(s, Mapping) and _stored(s)]
+        sessions = [s for s in (sessions if isinstance(sessions, list) else ()) if isinstance(s, Mapping)]
+        if not any(_stored(s) for s in sessions):
+            continue
+        matching = sound(name, sessions) if isinstance(name, str) else set()
+        moments += [_utc(s.get("utc")) for s in sessions if id(s) in matching]
     found = [m for m in moments if m is not None]
-    return min(found) if found else None
+    return max(min(found), FIRST_SEALING) if found else None
 
 
 def mark_since(data: dict) -> None:
