@@ -5,30 +5,13 @@ with a roster left the roster's Dev with no record."""
 from __future__ import annotations
 
 import json
-import os
-import subprocess
-import sys
 
 import pytest
 
-from dealer_assist.training import ProgressStore, Settings, ShoeFeed, TrainingSession
+from dealer_assist.training import ProgressStore
+from trainer_runs import practice, train
 
-CLI = [sys.executable, "-m", "dealer_assist.cli"]
 FAKE = "D\u0435v"   # a Cyrillic е
-
-
-def _practice(seed: int):
-    session = TrainingSession(Settings(cases=2), {"baccarat": ShoeFeed(8, seed)}, seed=seed)
-    while not session.finished:
-        case = session.next_case()
-        session.submit(case, case.answers, 1.0)
-    return session.summary()
-
-
-def _run(tmp_path, *args):
-    env = {**os.environ, "XDG_DATA_HOME": str(tmp_path / "data"), "PYTHONIOENCODING": "utf-8"}
-    return subprocess.run(CLI + ["train", *args], capture_output=True, text=True, env=env, timeout=60,
-                          encoding="utf-8")
 
 
 def _notes(listing: str) -> list[str]:
@@ -38,28 +21,28 @@ def _notes(listing: str) -> list[str]:
 @pytest.mark.parametrize("roster", [False, True])
 def test_both_headings_say_to_merge_the_look_alike_into_the_genuine_name(tmp_path, roster):
     path = tmp_path / "p.json"
-    ProgressStore(path).record("Dev", _practice(1), "third-card")
-    ProgressStore(path).record(FAKE, _practice(2), "third-card")
+    ProgressStore(path).record("Dev", practice(1), "third-card")
+    ProgressStore(path).record(FAKE, practice(2), "third-card")
     config = []
     if roster:
         (tmp_path / "s.toml").write_text('[training]\ntrainees = ["Ana", "Dev"]\n', encoding="utf-8")
         config = ["--config", str(tmp_path / "s.toml")]
-    notes = _notes(_run(tmp_path, "--progress", "--store", str(path), *config).stdout)
+    notes = _notes(train(tmp_path, "--progress", "--store", str(path), *config).stdout)
     assert len(notes) == 2
     for note in notes:
         assert f"train --merge '{FAKE}' 'Dev'" in note and "--merge 'Dev'" not in note
     # the command as printed does what it says: the genuine name keeps the record
-    done = _run(tmp_path, "--merge", FAKE, "Dev", "--store", str(path), *config)
+    done = train(tmp_path, "--merge", FAKE, "Dev", "--store", str(path), *config)
     assert done.returncode == 0, done.stderr
     assert ProgressStore(path).trainees == ["Dev"]
 
 
 def test_the_roster_decides_when_both_spellings_are_plain_letters(tmp_path):
     path = tmp_path / "p.json"
-    ProgressStore(path).record("Chloe", _practice(1), "third-card")
-    ProgressStore(path).record("Chlo\u00e9", _practice(2), "third-card")
+    ProgressStore(path).record("Chloe", practice(1), "third-card")
+    ProgressStore(path).record("Chlo\u00e9", practice(2), "third-card")
     (tmp_path / "s.toml").write_text('[training]\ntrainees = ["Chlo\u00e9"]\n', encoding="utf-8")
-    notes = _notes(_run(tmp_path, "--progress", "--store", str(path), "--config", str(tmp_path / "s.toml")).stdout)
+    notes = _notes(train(tmp_path, "--progress", "--store", str(path), "--config", str(tmp_path / "s.toml")).stdout)
     assert len(notes) == 2 and all("train --merge 'Chloe' 'Chlo\u00e9'" in n for n in notes)
 
 
@@ -68,9 +51,9 @@ def test_a_cyrillic_name_is_kept_and_the_mixed_one_merged_into_it(tmp_path):
     be merged into "Иpa" (a Latin p and a slipped in), and "plain ASCII" threw away Chloé's accent (rev28 R5)."""
     path = tmp_path / "p.json"
     mixed = "\u0418pa"
-    ProgressStore(path).record("\u0418\u0440\u0430", _practice(1), "third-card")
-    ProgressStore(path).record(mixed, _practice(2), "third-card")
-    notes = _notes(_run(tmp_path, "--progress", "--store", str(path)).stdout)
+    ProgressStore(path).record("\u0418\u0440\u0430", practice(1), "third-card")
+    ProgressStore(path).record(mixed, practice(2), "third-card")
+    notes = _notes(train(tmp_path, "--progress", "--store", str(path)).stdout)
     assert len(notes) == 2
     for note in notes:
         assert f"train --merge '{mixed}' '\u0418\u0440\u0430'" in note, note
@@ -81,9 +64,9 @@ def test_a_cyrillic_name_is_kept_and_the_mixed_one_merged_into_it(tmp_path):
 
 def test_two_latin_spellings_give_both_ways_without_a_roster(tmp_path):
     path = tmp_path / "p.json"
-    ProgressStore(path).record("Chloe", _practice(1), "third-card")
-    ProgressStore(path).record("Chlo\u00e9", _practice(2), "third-card")
-    notes = _notes(_run(tmp_path, "--progress", "--store", str(path)).stdout)
+    ProgressStore(path).record("Chloe", practice(1), "third-card")
+    ProgressStore(path).record("Chlo\u00e9", practice(2), "third-card")
+    notes = _notes(train(tmp_path, "--progress", "--store", str(path)).stdout)
     assert len(notes) == 2
     for note in notes:
         assert "train --merge 'Chloe' 'Chlo\u00e9' or train --merge 'Chlo\u00e9' 'Chloe'" in note or \
@@ -94,14 +77,14 @@ def test_one_name_stored_in_two_unicode_forms_is_named_with_the_merge_that_joins
     """An older version stored "Chloe\\u0301" (NFD) apart from "Chloé": --progress printed two identical
     "Chloé:" headings and said nothing (rev28 R6)."""
     path = tmp_path / "p.json"
-    ProgressStore(path).record("Chlo\u00e9", _practice(1), "third-card")
+    ProgressStore(path).record("Chlo\u00e9", practice(1), "third-card")
     data = json.loads(path.read_text(encoding="utf-8"))
     data["trainees"]["Chloe\u0301"] = json.loads(json.dumps(data["trainees"]["Chlo\u00e9"]))
     path.write_text(json.dumps(data, ensure_ascii=False), encoding="utf-8")
-    listing = _run(tmp_path, "--progress", "--store", str(path)).stdout
+    listing = train(tmp_path, "--progress", "--store", str(path)).stdout
     notes = [line for line in listing.splitlines() if "NAME STORED TWICE" in line]
     assert len(notes) == 2, listing
     assert all("train --merge $'Chloe\\u0301' $'Chlo\\u00e9'" in n for n in notes), notes
-    done = _run(tmp_path, "--merge", "Chloe\u0301", "Chlo\u00e9", "--reason", "one name", "--store", str(path))
+    done = train(tmp_path, "--merge", "Chloe\u0301", "Chlo\u00e9", "--reason", "one name", "--store", str(path))
     assert done.returncode == 0, done.stderr
     assert ProgressStore(path).trainees == ["Chlo\u00e9"]

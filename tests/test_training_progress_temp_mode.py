@@ -11,16 +11,9 @@ import stat
 
 import pytest
 
-from dealer_assist.training import ProgressStore, Settings, ShoeFeed, TrainingSession
+from dealer_assist.training import ProgressStore
 from dealer_assist.training import progress
-
-
-def _practice(seed: int):
-    session = TrainingSession(Settings(cases=2), {"baccarat": ShoeFeed(8, seed)}, seed=seed)
-    while not session.finished:
-        case = session.next_case()
-        session.submit(case, case.answers, 1.0)
-    return session.summary()
+from trainer_runs import practice
 
 
 @pytest.fixture
@@ -42,10 +35,10 @@ def test_the_data_is_written_into_a_0600_file_and_the_file_keeps_its_mode(tmp_pa
     before = os.umask(0o022)
     try:
         path = tmp_path / "p.json"
-        ProgressStore(path).record("Ana", _practice(1), "third-card")
+        ProgressStore(path).record("Ana", practice(1), "third-card")
         assert stat.S_IMODE(path.stat().st_mode) == 0o644   # a new file: the umask's mode, as before
         os.chmod(path, kept)
-        ProgressStore(path).record("Ana", _practice(2), "third-card")
+        ProgressStore(path).record("Ana", practice(2), "third-card")
         assert stat.S_IMODE(path.stat().st_mode) == kept
         assert seen and all(mode == 0o600 for mode in seen), [oct(m) for m in seen]
         assert not [f for f in tmp_path.iterdir() if f.name.startswith(".training-")]

@@ -20,6 +20,7 @@ import pytest
 from dealer_assist.training import ProgressStore, Settings, ShoeFeed, TrainingSession
 from dealer_assist.training import day_limit, progress
 from dealer_assist.training.progress import ExamLimitReached, check_exam_limit
+from trainer_runs import practice
 
 CLI = [sys.executable, "-m", "dealer_assist.cli"]
 HOUR = 3600.0
@@ -43,14 +44,6 @@ def clock(monkeypatch):
     fake = Clock(time.time() - 10 * HOUR)
     monkeypatch.setattr(progress, "time", fake)
     return fake
-
-
-def _practice(seed: int, cases: int = 2):
-    session = TrainingSession(Settings(cases=cases), {"baccarat": ShoeFeed(8, seed)}, seed=seed)
-    while not session.finished:
-        case = session.next_case()
-        session.submit(case, case.answers, 1.0)
-    return session.summary()
 
 
 def _unanswered_exam():
@@ -84,11 +77,11 @@ def _unsealed_first(path: Path, name: str) -> None:
 def test_a_renamed_record_reads_as_it_did_and_a_later_edit_still_shows(tmp_path, clock):
     path = tmp_path / "p.json"
     store = ProgressStore(path)
-    store.record("Ana", _practice(1), "third-card")
+    store.record("Ana", practice(1), "third-card")
     _unsealed_first(path, "Ana")
     for seed in (2, 3, 4):
         clock.now += HOUR
-        ProgressStore(path).record("Ana", _practice(seed), "third-card")
+        ProgressStore(path).record("Ana", practice(seed), "third-card")
     _edit(path, "Ana", 2)
     before = ProgressStore(path)
     states = before.seal_states("Ana")
@@ -118,7 +111,7 @@ def test_a_merge_orders_the_sessions_as_stored_and_keeps_each_ones_state(tmp_pat
     order = []
     for name, seed in (("Anna", 1), ("Ana", 2), ("Anna", 3), ("Ana", 4), ("Ana", 5), ("Anna", 6)):
         clock.now += HOUR
-        order.append(ProgressStore(path).record(name, _practice(seed), "third-card")["utc"])
+        order.append(ProgressStore(path).record(name, practice(seed), "third-card")["utc"])
     _edit(path, "Ana", 1)    # Ana's second, stored 4th
     store = ProgressStore(path)
     assert store.seal_states("Ana") == ["sealed", "edited", "sealed"]
@@ -146,7 +139,7 @@ def test_the_days_exam_limit_counts_a_merged_trainees_exams_together_once(tmp_pa
     clock.now += HOUR
     ProgressStore(path).begin_exam("Anna", _unanswered_exam(), "third-card", started=clock.now, most_a_day=2)
     clock.now += HOUR
-    ProgressStore(path).record("Ana", _practice(7), "third-card")
+    ProgressStore(path).record("Ana", practice(7), "third-card")
     _edit(path, "Ana", 1)     # an edited record may have been an exam: it counts too (qaAD F3)
     clock.now += HOUR
     store = ProgressStore(path)
@@ -169,24 +162,24 @@ def test_the_days_exam_limit_counts_a_merged_trainees_exams_together_once(tmp_pa
 
 def test_a_session_begun_before_its_trainee_was_merged_is_stored_where_the_record_went(tmp_path):
     path = tmp_path / "p.json"
-    ProgressStore(path).record("Anna", _practice(1), "third-card")
+    ProgressStore(path).record("Anna", practice(1), "third-card")
     running = ProgressStore(path)
     running.begin_exam("Ana", _unanswered_exam(), "third-card")
     ProgressStore(path).merge("Ana", "Anna")
-    running.record("Ana", _practice(2, cases=3), "third-card")   # the exam's result replaces its begun entry
+    running.record("Ana", practice(2, cases=3), "third-card")   # the exam's result replaces its begun entry
     store = ProgressStore(path)
     assert store.trainees == ["Anna"]
     sessions = store.sessions("Anna")
     assert len(sessions) == 2 and not any(s.get("stored_at_start") for s in sessions)
     assert store.seal_states("Anna") == ["sealed", "sealed"]
     later = ProgressStore(path)
-    later.record("Ana", _practice(3), "third-card")              # opened after the merge: a new record
+    later.record("Ana", practice(3), "third-card")              # opened after the merge: a new record
     assert ProgressStore(path).trainees == ["Ana", "Anna"]
 
 
 def test_a_rename_waits_for_the_files_lock(tmp_path):
     path = tmp_path / "p.json"
-    ProgressStore(path).record("Ana", _practice(1), "third-card")
+    ProgressStore(path).record("Ana", practice(1), "third-card")
     told, done = threading.Event(), []
     store = ProgressStore(path, waiting=lambda text: told.set())
     fd = os.open(store.lock_path, os.O_RDWR)
@@ -219,8 +212,8 @@ def test_a_rename_waits_for_the_files_lock(tmp_path):
 ])
 def test_a_rename_or_merge_that_cannot_be_done_is_refused_and_changes_nothing(tmp_path, args, words):
     path = tmp_path / "p.json"
-    ProgressStore(path).record("Ana", _practice(1), "third-card")
-    ProgressStore(path).record("Anna", _practice(2), "third-card")
+    ProgressStore(path).record("Ana", practice(1), "third-card")
+    ProgressStore(path).record("Anna", practice(2), "third-card")
     school = tmp_path / "school.toml"
     school.write_text('[training]\ntrainees = ["Anna", "Chloé"]\n', encoding="utf-8")
     content = path.read_bytes()
@@ -232,8 +225,8 @@ def test_a_rename_or_merge_that_cannot_be_done_is_refused_and_changes_nothing(tm
 
 def test_the_command_renames_to_the_rosters_spelling_and_lists_who_did_it(tmp_path):
     path = tmp_path / "p.json"
-    ProgressStore(path).record("Dev", _practice(1), "third-card")
-    ProgressStore(path).record("D\u0435v", _practice(2), "third-card")     # a Cyrillic е: another record
+    ProgressStore(path).record("Dev", practice(1), "third-card")
+    ProgressStore(path).record("D\u0435v", practice(2), "third-card")     # a Cyrillic е: another record
     school = tmp_path / "school.toml"
     school.write_text('[training]\ntrainees = ["DEV", "Ana"]\n', encoding="utf-8")
     merged = _run(tmp_path, "--merge", "D\u0435v", "dev", "--store", str(path), "--config", str(school))

@@ -13,18 +13,11 @@ import unicodedata
 
 import pytest
 
-from dealer_assist.training import ProgressStore, Settings, ShoeFeed, TrainingSession
+from dealer_assist.training import ProgressStore
+from trainer_runs import practice
 
 CLI = [sys.executable, "-m", "dealer_assist.cli"]
 EDITED_TARGETS = ["Ana old\nBob:", "", "x" * 41]
-
-
-def _practice(seed: int):
-    session = TrainingSession(Settings(cases=2), {"baccarat": ShoeFeed(8, seed)}, seed=seed)
-    while not session.finished:
-        case = session.next_case()
-        session.submit(case, case.answers, 1.0)
-    return session.summary()
 
 
 def _run(tmp_path, *args, stdin=""):
@@ -41,7 +34,7 @@ def _edit_target(path, target):
 @pytest.mark.parametrize("target", EDITED_TARGETS)
 def test_a_session_of_the_old_name_is_stored_with_a_note_not_a_traceback(tmp_path, target):
     path = tmp_path / "p.json"
-    ProgressStore(path).record("Ana", _practice(1), "third-card")
+    ProgressStore(path).record("Ana", practice(1), "third-card")
     ProgressStore(path).rename("Ana", "Ana old")
     _edit_target(path, target)
     done = _run(tmp_path, "--text", "--drill", "third-card", "--cases", "1", "--seed", "3", "--trainee", "Ana",
@@ -54,18 +47,18 @@ def test_a_session_of_the_old_name_is_stored_with_a_note_not_a_traceback(tmp_pat
 @pytest.mark.parametrize("target", EDITED_TARGETS)
 def test_a_store_opened_before_the_change_keeps_the_session_under_the_name_given(tmp_path, target):
     path = tmp_path / "p.json"
-    ProgressStore(path).record("Ana", _practice(1), "third-card")
+    ProgressStore(path).record("Ana", practice(1), "third-card")
     store = ProgressStore(path)   # opened before the rename: a session of Ana would follow the record
     ProgressStore(path).rename("Ana", "Ana old")
     _edit_target(path, target)
-    store.record("Ana", _practice(2), "third-card")
+    store.record("Ana", practice(2), "third-card")
     again = ProgressStore(path)
     assert len(again.sessions("Ana")) == 1 and len(again.sessions("Ana old")) == 1
 
 
 def test_a_refused_reason_is_named_by_its_start_and_length_only(tmp_path):
     path = tmp_path / "p.json"
-    ProgressStore(path).record("Ana", _practice(1), "third-card")
+    ProgressStore(path).record("Ana", practice(1), "third-card")
     done = _run(tmp_path, "--rename", "Ana", "Anna", "--reason", "why " * 25000, "--store", str(path))
     assert done.returncode != 0 and "nothing was changed" in done.stderr
     assert len(done.stderr) < 500, len(done.stderr)
@@ -74,7 +67,7 @@ def test_a_refused_reason_is_named_by_its_start_and_length_only(tmp_path):
 
 def test_a_reason_typed_decomposed_counts_its_characters_as_read(tmp_path):
     path = tmp_path / "p.json"
-    ProgressStore(path).record("Ana", _practice(1), "third-card")
+    ProgressStore(path).record("Ana", practice(1), "third-card")
     reason = unicodedata.normalize("NFD", "é" * 150)   # 300 code points, 150 characters
     done = _run(tmp_path, "--rename", "Ana", "Anna", "--reason", reason, "--store", str(path))
     assert done.returncode == 0, done.stderr

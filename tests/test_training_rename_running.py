@@ -8,14 +8,7 @@ from __future__ import annotations
 
 from dealer_assist.training import ProgressStore, Settings, ShoeFeed, TrainingSession
 from dealer_assist.training.progress import ExamLimitReached
-
-
-def _practice(seed: int, cases: int = 2):
-    session = TrainingSession(Settings(cases=cases), {"baccarat": ShoeFeed(8, seed)}, seed=seed)
-    while not session.finished:
-        case = session.next_case()
-        session.submit(case, case.answers, 1.0)
-    return session.summary()
+from trainer_runs import practice
 
 
 def _exam(answered: bool):
@@ -29,11 +22,11 @@ def _exam(answered: bool):
 
 def test_an_exams_result_replaces_its_begun_entry_after_a_rename_when_the_old_name_is_stored_again(tmp_path):
     path = tmp_path / "p.json"
-    ProgressStore(path).record("Ana", _practice(1), "third-card")
+    ProgressStore(path).record("Ana", practice(1), "third-card")
     running = ProgressStore(path)
     running.begin_exam("Ana", _exam(False), "third-card", most_a_day=3)
     ProgressStore(path).rename("Ana", "Anna")
-    ProgressStore(path).record("Ana", _practice(2), "third-card")   # the old name stored again: a new record
+    ProgressStore(path).record("Ana", practice(2), "third-card")   # the old name stored again: a new record
     running.record("Ana", _exam(True), "third-card")
     after = ProgressStore(path)
     anna = after.sessions("Anna")
@@ -52,11 +45,11 @@ def test_an_exams_result_replaces_its_begun_entry_after_a_rename_when_the_old_na
 
 def test_an_exam_given_up_takes_back_its_begun_entry_where_it_went(tmp_path):
     path = tmp_path / "p.json"
-    ProgressStore(path).record("Ana", _practice(1), "third-card")
+    ProgressStore(path).record("Ana", practice(1), "third-card")
     running = ProgressStore(path)
     running.begin_exam("Ana", _exam(False), "third-card")
     ProgressStore(path).rename("Ana", "Anna")
-    ProgressStore(path).record("Ana", _practice(2), "third-card")
+    ProgressStore(path).record("Ana", practice(2), "third-card")
     running.forget_exam("Ana")
     after = ProgressStore(path)
     assert [s["exam"] for s in after.sessions("Anna")] == [False]
@@ -66,11 +59,11 @@ def test_an_exam_given_up_takes_back_its_begun_entry_where_it_went(tmp_path):
 
 def test_a_practice_session_follows_the_rename_logged_while_it_ran(tmp_path):
     path = tmp_path / "p.json"
-    ProgressStore(path).record("Ana", _practice(1), "third-card")
+    ProgressStore(path).record("Ana", practice(1), "third-card")
     running = ProgressStore(path)
     ProgressStore(path).rename("Ana", "Anna")
-    ProgressStore(path).record("Ana", _practice(2), "third-card")
-    running.record("Ana", _practice(3), "third-card")
+    ProgressStore(path).record("Ana", practice(2), "third-card")
+    running.record("Ana", practice(3), "third-card")
     after = ProgressStore(path)
     assert len(after.sessions("Anna")) == 2 and len(after.sessions("Ana")) == 1
     assert running.stored_as == "Anna"
@@ -80,10 +73,10 @@ def test_the_text_summary_says_where_a_renamed_trainees_session_went(tmp_path, c
     from dealer_assist.commands.training import _say_stored
 
     path = tmp_path / "p.json"
-    ProgressStore(path).record("Ana", _practice(1), "third-card")
+    ProgressStore(path).record("Ana", practice(1), "third-card")
     running = ProgressStore(path)
     ProgressStore(path).rename("Ana", "Anna")
-    summary = _practice(3)
+    summary = practice(3)
     running.record("Ana", summary, "third-card")
     _say_stored(running, "Ana", summary)
     out = capsys.readouterr().out

@@ -16,16 +16,9 @@ import pytest
 from dealer_assist.training import ProgressStore, Settings, ShoeFeed, TrainingSession
 from dealer_assist.training import day_limit
 from dealer_assist.training.progress import ExamLimitReached
+from trainer_runs import practice
 
 CLI = [sys.executable, "-m", "dealer_assist.cli"]
-
-
-def _practice(seed: int, cases: int = 2):
-    session = TrainingSession(Settings(cases=cases), {"baccarat": ShoeFeed(8, seed)}, seed=seed)
-    while not session.finished:
-        case = session.next_case()
-        session.submit(case, case.answers, 1.0)
-    return session.summary()
 
 
 def _exam():
@@ -55,7 +48,7 @@ def test_a_rename_or_merge_frees_no_exam_attempt_of_the_old_name(tmp_path, chang
     if change == "rename":
         ProgressStore(path).rename("Ana", "Ana old")
     else:
-        ProgressStore(path).record("Bob", _practice(1), "third-card")
+        ProgressStore(path).record("Bob", practice(1), "third-card")
         ProgressStore(path).merge("Ana", "Bob")
     with pytest.raises(ExamLimitReached) as refused:
         ProgressStore(path).begin_exam("Ana", _exam(), "third-card", most_a_day=1)
@@ -80,10 +73,10 @@ def test_an_exam_stored_past_a_rename_is_listed_over_the_limit_and_the_change_un
 
 def test_a_change_is_listed_under_the_record_it_brought_sessions_to_not_under_a_new_one(tmp_path):
     path = tmp_path / "p.json"
-    ProgressStore(path).record("X", _practice(1), "third-card")
+    ProgressStore(path).record("X", practice(1), "third-card")
     ProgressStore(path).rename("X", "Ana")
     ProgressStore(path).rename("Ana", "Yan")
-    ProgressStore(path).record("Ana", _practice(2), "third-card")
+    ProgressStore(path).record("Ana", practice(2), "third-card")
     out = _run(tmp_path, "--progress", "--store", str(path)).stdout
     ana = out.split("\nAna:\n")[1].split("\nYan:\n")[0]
     yan = out.split("\nYan:\n")[1]
@@ -93,7 +86,7 @@ def test_a_change_is_listed_under_the_record_it_brought_sessions_to_not_under_a_
 
 def test_a_new_trainee_under_a_name_renamed_twice_is_told_where_the_record_is_now(tmp_path):
     path = tmp_path / "p.json"
-    ProgressStore(path).record("Ana", _practice(1), "third-card")
+    ProgressStore(path).record("Ana", practice(1), "third-card")
     ProgressStore(path).rename("Ana", "Anna")
     ProgressStore(path).rename("Anna", "Zoe")
     out = _run(tmp_path, "--text", "--trainee", "Ana", "--store", str(path), "--cases", "1")
@@ -103,7 +96,7 @@ def test_a_new_trainee_under_a_name_renamed_twice_is_told_where_the_record_is_no
 def test_a_hand_edited_log_entry_forges_no_line_in_the_listing(tmp_path):
     path = tmp_path / "p.json"
     _take_exam(path, "Ana")
-    ProgressStore(path).record("Anna", _practice(2), "third-card")
+    ProgressStore(path).record("Anna", practice(2), "third-card")
     ProgressStore(path).merge("Anna", "Ana")
     data = json.loads(path.read_text(encoding="utf-8"))
     entry = data["renames"][0]
@@ -130,7 +123,7 @@ def test_the_name_a_record_went_from_lists_why_and_until_when_its_exams_count(tm
     begun = ProgressStore(path).sessions("Ana")[0]["utc"]
     done = _run(tmp_path, "--rename", "Ana", "Ana old", "--reason", "retake", "--store", str(path))
     assert done.returncode == 0, done.stderr
-    ProgressStore(path).record("Ana", _practice(1), "third-card")
+    ProgressStore(path).record("Ana", practice(1), "third-card")
     out = _run(tmp_path, "--progress", "--store", str(path)).stdout
     ana = out.split("\nAna:\n")[1].split("\nAna old:\n")[0]
     until = day_limit.utc_text(day_limit.moment_of(begun) + day_limit.DAY)

@@ -8,21 +8,14 @@ from __future__ import annotations
 
 import json
 
-from dealer_assist.training import ProgressStore, Settings, ShoeFeed, TrainingSession
-
-
-def _practice(seed: int):
-    session = TrainingSession(Settings(cases=2), {"baccarat": ShoeFeed(8, seed)}, seed=seed)
-    while not session.finished:
-        case = session.next_case()
-        session.submit(case, case.answers, 1.0)
-    return session.summary()
+from dealer_assist.training import ProgressStore
+from trainer_runs import practice
 
 
 def _file(path, bob_date: str) -> dict:
     """Bob's practice as an older dealer-assist stored it on ``bob_date``; Ana's sealed session."""
-    ProgressStore(path).record("Bob", _practice(1), "third-card")
-    ProgressStore(path).record("Ana", _practice(2), "third-card")
+    ProgressStore(path).record("Bob", practice(1), "third-card")
+    ProgressStore(path).record("Ana", practice(2), "third-card")
     data = json.loads(path.read_text(encoding="utf-8"))
     for entry in data["trainees"]["Bob"]["sessions"]:
         for key in ("seal", "utc", "saved_utc", "how", "stored_at_start", "attempt"):

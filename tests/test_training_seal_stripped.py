@@ -17,6 +17,7 @@ import pytest
 
 from dealer_assist.training import ProgressStore, Settings, ShoeFeed, TrainingSession, seal
 from dealer_assist.training.progress import ExamLimitReached
+from trainer_runs import practice
 
 CLI = [sys.executable, "-m", "dealer_assist.cli"]
 
@@ -25,14 +26,6 @@ def _exam(answered: bool):
     session = TrainingSession(Settings(drills=("third-card",), exam=True, cases=40, minutes=None),
                               {"baccarat": ShoeFeed(8, None), "blackjack": ShoeFeed(1, None)})
     while answered and not session.finished:
-        case = session.next_case()
-        session.submit(case, case.answers, 1.0)
-    return session.summary()
-
-
-def _practice(seed: int):
-    session = TrainingSession(Settings(cases=2), {"baccarat": ShoeFeed(8, seed)}, seed=seed)
-    while not session.finished:
         case = session.next_case()
         session.submit(case, case.answers, 1.0)
     return session.summary()
@@ -85,7 +78,7 @@ def test_exams_stripped_of_every_sealing_field_still_count_and_read_edited(tmp_p
 
 def test_another_trainees_sealed_session_dates_the_file_when_its_mark_is_deleted_too(tmp_path):
     path = tmp_path / "p.json"
-    ProgressStore(path).record("Bob", _practice(1), "third-card")
+    ProgressStore(path).record("Bob", practice(1), "third-card")
     store = ProgressStore(path)
     store.begin_exam("Ana", _exam(False), "third-card")
     store.record("Ana", _exam(True), "third-card")
@@ -95,7 +88,7 @@ def test_another_trainees_sealed_session_dates_the_file_when_its_mark_is_deleted
 
 def test_a_practice_session_not_sealed_is_marked_so(tmp_path):
     path = tmp_path / "p.json"
-    ProgressStore(path).record("Ana", _practice(1), "third-card")
+    ProgressStore(path).record("Ana", practice(1), "third-card")
     _strip(path, "Ana", "sealed_since")   # the file as an older dealer-assist wrote it
     assert ProgressStore(path).seal_states("Ana") == ["not sealed"]
     line = next(x for x in _listing(tmp_path, path).splitlines() if "passed (practice)" in x)

@@ -15,6 +15,7 @@ import pytest
 
 from dealer_assist.training import ProgressStore, Settings, ShoeFeed, TrainingSession, seal
 from dealer_assist.training.progress import ExamLimitReached
+from trainer_runs import practice
 
 READERS = ("Asia/Tokyo", "UTC", "America/Los_Angeles", "Pacific/Kiritimati", "Etc/GMT+12")
 
@@ -29,14 +30,6 @@ def reader_zone(monkeypatch):
     time.tzset()
 
 
-def _practice(seed: int):
-    session = TrainingSession(Settings(cases=2), {"baccarat": ShoeFeed(8, seed)}, seed=seed)
-    while not session.finished:
-        case = session.next_case()
-        session.submit(case, case.answers, 1.0)
-    return session.summary()
-
-
 def _exam():
     session = TrainingSession(Settings(drills=("third-card",), exam=True, cases=40, minutes=None),
                               {"baccarat": ShoeFeed(8, None), "blackjack": ShoeFeed(1, None)})
@@ -46,10 +39,10 @@ def _exam():
 def _legacy_file(path, offset_hours: float, stored_before: float) -> float:
     """Bob's practice as an older dealer-assist stored it ``stored_before`` seconds before the upgrade, on a
     computer ``offset_hours`` from UTC (its local ``date`` alone); Ana's session is the first sealed one."""
-    ProgressStore(path).record("Ana", _practice(2), "third-card")
+    ProgressStore(path).record("Ana", practice(2), "third-card")
     data = json.loads(path.read_text(encoding="utf-8"))
     upgrade = calendar.timegm(time.strptime(data["sealed_since"], "%Y-%m-%dT%H:%M:%SZ"))
-    ProgressStore(path).record("Bob", _practice(1), "third-card")
+    ProgressStore(path).record("Bob", practice(1), "third-card")
     data = json.loads(path.read_text(encoding="utf-8"))
     for entry in data["trainees"]["Bob"]["sessions"]:
         for key in ("seal", "utc", "saved_utc", "how", "stored_at_start", "attempt"):
