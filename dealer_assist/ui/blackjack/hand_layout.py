@@ -81,8 +81,7 @@ def total_text(label: str) -> tuple[str, str]:
     return label, label.replace("  x2", "\nx2")
 
 
-def fit_badge(one_line: str, two_lines: str, rect: QRectF, max_px: float,
-              short: str | tuple[str, ...] = ()) -> Fitted:
+def fit_badge(one_line: str, two_lines: str, rect: QRectF, max_px: float, short: tuple[str, ...] = ()) -> Fitted:
     """A text on one line or two (a badge, a total), whichever reads bigger in ``rect``; if neither fits even at
     the least size, the first of the ``short`` forms that does (a badge's signed amount, then its word; a total's
     words a line each), and if none does, nothing (``text`` ""): a figure is drawn whole or not at all, never
@@ -91,11 +90,10 @@ def fit_badge(one_line: str, two_lines: str, rect: QRectF, max_px: float,
     whole = [f for f in tried if _fits(f, rect)]
     if whole:
         return max(whole, key=lambda f: f.px)
-    for form in ((short,) if isinstance(short, str) else short):
-        if form:
-            shorter = fit_text(form, rect, max_px)
-            if _fits(shorter, rect):
-                return shorter
+    for form in short:
+        shorter = fit_text(form, rect, max_px)
+        if _fits(shorter, rect):
+            return shorter
     return Fitted("", MIN_PX, QRectF(rect.center(), rect.center()))
 
 
