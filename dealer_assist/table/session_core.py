@@ -1727,11 +1727,13 @@ class SessionCore(abc.ABC):
             return replace(ask, why=hold[0], number=hold[1])
         self._open_hold(ask.source, AFTER_AN_UNREADABLE)
         number = self._holds_opened
-        self._due_again(ask.source, AFTER_AN_UNREADABLE, number, 1)
         pending = self._snap.pending
         if pending is not None and hold is not None and self._pending_hold == hold[1]:
             self._pending_hold = number  # the read waiting under the ask waits for the card typed again
             self._publish(replace(self._snap, pending=replace(pending, doubt=AFTER_AN_UNREADABLE)))
+        # After the read's hold moved: the read says the card is due, as after a restart (rev25 F5: it said "a card
+        # ... Enter plays it in its place" live, and Enter was refused).
+        self._due_again(ask.source, AFTER_AN_UNREADABLE, number, 1)
         return replace(ask, why=AFTER_AN_UNREADABLE, number=number)
 
     def _claim_first(self, source: str, placed: list[int]) -> None:
