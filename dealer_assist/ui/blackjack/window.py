@@ -267,12 +267,15 @@ class BlackjackWindow(QMainWindow, StepsDown):
         """Show one snapshot: every panel draws its part."""
         last, self.rendered = self.rendered, snap
         self._deck_check_over()
+        side = self._side_lines()
         for panel in (self.banner, self.alerts, self.table, self.settlement, self.deck, self.actions, self.chips,
                       self.entry):
             panel.show_snapshot(snap)
         camera_view.keep_placed(self.camera_view)  # alerts come and go above it
-        # The confirm buttons of a read waiting come and go beside the message, its width with them.
-        if last is None or (snap.message, snap.alerts, snap.pending) != (last.message, last.alerts, last.pending):
+        # The confirm buttons of a read waiting come and go beside the message, its width with them; the side
+        # column's wrapped lines (the pay list's totals, the deck's lines) are held at their count (_room_rows).
+        if last is None or (snap.message, snap.alerts, snap.pending) != (last.message, last.alerts, last.pending) \
+                or side != self._side_lines():
             self._room_timer.start()
         if self.replay:
             ended = replay_ended(snap, self.source)
@@ -353,7 +356,13 @@ class BlackjackWindow(QMainWindow, StepsDown):
             self.camera_view.set_unit(unit)
 
     def _room_rows(self) -> tuple:
-        return self.table, self.entry, self.alerts, self.banner
+        # The side column's wrapped lines counted too (qaAH F16: at 1366x768, --text-scale 1.25 and three alerts,
+        # the pay list's totals were given three lines of their four, "limits 5.00 to 500.00" cut through): its
+        # least height then steps the larger text back, as the rows under the table do.
+        return self.table, self.entry, self.alerts, self.banner, self.settlement, self.deck
+
+    def _side_lines(self) -> tuple[str, ...]:
+        return self.settlement.totals.text(), self.deck.status.text(), self.deck.lines.text()
 
     # -- commands ---------------------------------------------------------------
     def run(self, name: str, *args: Any) -> Optional[str]:
