@@ -13,7 +13,7 @@ from __future__ import annotations
 from decimal import Decimal
 from typing import Any, Callable, Optional
 
-from PySide6.QtCore import Qt, QTimer, Signal
+from PySide6.QtCore import QRect, Qt, QTimer, Signal
 from PySide6.QtGui import QAction, QKeySequence
 from PySide6.QtWidgets import QBoxLayout, QHBoxLayout, QLabel, QMainWindow, QVBoxLayout, QWidget
 
@@ -273,7 +273,7 @@ class BlackjackWindow(QMainWindow, StepsDown):
             panel.show_snapshot(snap)
         camera_view.keep_placed(self.camera_view)  # alerts come and go above it
         # The confirm buttons of a read waiting come and go beside the message, its width with them; the side
-        # column's wrapped lines (the pay list's totals, the deck's lines) are held at their count (_room_rows).
+        # column's wrapped lines (the pay list's totals, the deck's lines) are held at their height (_room_rows).
         if last is None or (snap.message, snap.alerts, snap.pending) != (last.message, last.alerts, last.pending) \
                 or side != self._side_lines():
             self._room_timer.start()
@@ -361,8 +361,16 @@ class BlackjackWindow(QMainWindow, StepsDown):
         # least height then steps the larger text back, as the rows under the table do.
         return self.table, self.entry, self.alerts, self.banner, self.settlement, self.deck
 
-    def _side_lines(self) -> tuple[str, ...]:
-        return self.settlement.totals.text(), self.deck.status.text(), self.deck.lines.text()
+    def _side_lines(self) -> tuple:
+        """What the side column's wrapped lines need: weighed again when it changes.  The totals and the deck's
+        count by the height their words need at their width (not at each new figure in them, which would set the
+        text back to full size at each chip placed or card dealt; not heightForWidth, at least the height held);
+        the deck's few rich-text lines by their text."""
+        def need(label) -> int:
+            return label.fontMetrics().boundingRect(QRect(0, 0, max(1, label.width()), 0), Qt.TextFlag.TextWordWrap,
+                                                    label.text()).height() if label.text() else 0
+
+        return need(self.settlement.totals), need(self.deck.status), self.deck.lines.text()
 
     # -- commands ---------------------------------------------------------------
     def run(self, name: str, *args: Any) -> Optional[str]:
