@@ -553,12 +553,16 @@ class DeckPanel(QWidget):
         red, gold = QColor("#ff6b5e").name(), theme.GOLD.name()
         parts = []
         for line in rec.describe():
-            if line.startswith("MISSING") and len(rec.missing) > MOST_LISTED:
+            if line.startswith(("MISSING", "SEEN TOO OFTEN")):
                 # the first cards and a count of the rest, the advice kept: 99 missing at 1280x720 ran out of the
-                # panel mid-line, the clubs, the advice and the counts below out of sight unsaid (qaAH F8)
-                line = (f"MISSING {len(rec.missing)}: " + " ".join(c.label for c in rec.missing[:MOST_LISTED])
-                        + f" … and {len(rec.missing) - MOST_LISTED} more (look on the table and ask the players "
-                        "before the new deck goes in)")
+                # panel mid-line, the clubs, the advice and the counts below out of sight unsaid (qaAH F8); a deck
+                # read back twice listed every card seen too often, the counts out of sight (rev29 R5)
+                head, advice = line.split(" (", 1)
+                name, cards = head.split(": ", 1)
+                labels = cards.split()
+                if len(labels) > MOST_LISTED:
+                    line = (f"{name}: " + " ".join(labels[:MOST_LISTED])
+                            + f" … and {len(labels) - MOST_LISTED} more ({advice}")
             colour = red if line.startswith(("MISSING", "SEEN TOO OFTEN")) else gold if "complete" in line else theme.TEXT.name()
             parts.append(f"<div style='color:{colour}'>{line}</div>")
         if rec.due_back:
