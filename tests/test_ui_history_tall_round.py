@@ -73,3 +73,21 @@ def test_a_round_that_fits_is_listed_whole(qtbot, table_factory):
     qtbot.wait(200)
     assert "more" not in table.item(1, 0).text() and table.item(1, 0).text().count(":") == 49
     assert table.drawn_bottom() == table.viewport().height()
+
+
+def test_alerts_opened_over_the_history_fit_its_round_again(qtbot, table_factory):
+    """The list gets shorter while in sight (an alert opens above it): the round is cut short to the new height,
+    and made whole again once the alert is gone."""
+    window = table_factory("manual", size=(1280, 720))
+    s = window.session
+    play_full_rounds(s, 1)
+    window.toggle_history()
+    table = window.history.table
+    qtbot.waitUntil(lambda: table.rowCount() == 2 and table.isVisible(), timeout=3000)
+    qtbot.wait(200)
+    assert "more" not in table.item(1, 0).text()
+    s.alert("t0", "error", "ALERT 0", "the reader jammed", "clear the jam, then type the card (K)")
+    qtbot.waitUntil(lambda: "… and" in table.item(1, 0).text(), timeout=3000)
+    assert table.rowHeight(0) + table.rowHeight(1) <= table.viewport().height() == table.drawn_bottom()
+    s.dismiss("t0")
+    qtbot.waitUntil(lambda: "more" not in table.item(1, 0).text(), timeout=3000)
