@@ -46,7 +46,7 @@ def test_a_window_made_big_goes_back_to_its_size(qtbot, show_window, game):
     assert window.unit > small
     big_text = _text_px(window, game)
     grown = {name: (small_text[name], px) for name, px in big_text.items() if px > small_text[name]}
-    assert grown.keys() == big_text.keys(), f"text that kept its size in the bigger window: {set(big_text) - set(grown)}"
+    assert grown.keys() == big_text.keys(), f"text the same size in the bigger window: {set(big_text) - set(grown)}"
     # the bigger text holds the bigger window's width; blackjack's action buttons fit their words to the width they
     # get instead (qaAH F10), so its least width does not grow: the text drawn bigger is what it shows
     assert game == "blackjack" or window.centralWidget().minimumSizeHint().width() > 1280
