@@ -676,7 +676,9 @@ def _later(one) -> str:
     said = []
     for c in one.corrections:
         if c.misdeal:
-            said.append(f"voided as a misdeal at {local_text(c.taken_back)}"
+            first = ("" if c.voided_at == c.taken_back  # the misdeal took the settlement back itself
+                     else f"its settlement taken back at {local_text(c.taken_back)}, then ")
+            said.append(f"{first}voided as a misdeal at {local_text(c.voided_at)}"
                         + (f", its bets carried to {one.carried_to}" if one.carried_to else ""))
         else:
             said.append(f"its settlement taken back at {local_text(c.taken_back)}, "
