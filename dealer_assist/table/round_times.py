@@ -152,7 +152,8 @@ def round_times(records: Iterable[dict]) -> Iterator[RoundTime]:
         corrections = tuple(Correction(v.get("voided_at"), end) for v, end in zip(taken, ends))
         if record.get("status") == "voided" and corrections and corrections[-1].settled_again is None:
             # The misdeal that voided it: with the last correction, or called after it in the re-deal.
-            corrections = (*corrections[:-1], Correction(corrections[-1].taken_back, None, True, _misdeal_time(record)))
+            last = Correction(corrections[-1].taken_back, None, True, _misdeal_time(record))
+            corrections = (*corrections[:-1], last)
         to = record.get("carried_to")
         yield RoundTime(record.get("shoe"), record["round"], record.get("game"), str(record.get("status")),
                         record.get("started"), taken[0]["round_ended"] if taken else record.get("ended"),
@@ -190,9 +191,9 @@ def journal_end(journal, head_seq: int) -> Optional[str]:
 class RoundAt:
     """The rounds around a moment: ``playing``, the last round begun at or before it (None: none had
     begun), whether the moment falls within it (``within``: before the end of its play, between a
-    correction and the round's next end or the misdeal that voided it (``again``, that correction), or, a
-    round never ended, at or before the journal's last entry), ``next``, the first round begun after the moment, and
-    ``after_end``: the moment is after the journal's last entry (``journal_end``)."""
+    correction and the round's next end or the misdeal that voided it (``again``, that correction), or,
+    a round never ended, at or before the journal's last entry), ``next``, the first round begun after the
+    moment, and ``after_end``: the moment is after the journal's last entry (``journal_end``)."""
 
     playing: Optional[RoundTime]
     within: bool
