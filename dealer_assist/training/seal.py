@@ -14,8 +14,9 @@ them dated after the latest older version's session the file held when first sea
 session records, or, in a file that records none, 15 hours or more after its ``sealed_since``: see
 :class:`Sealing`), a session slipped in
 among those stored before seals were kept: these show.  Every seal in the file deleted with
-``sealed_since`` and the sessions dated back reads as an older version's file: only the file's permissions
-stop that.  Sessions deleted from the end of a
+``sealed_since`` and the sessions dated back reads as an older version's file, and so do one trainee's
+sessions stripped and dated back to no later than the file's :data:`OLDER_FIELD`: only the file's
+permissions stop that.  Sessions deleted from the end of a
 trainee's list, or a trainee deleted, do not (the last seal changes: a school that notes the last
 seal ``--progress`` prints can tell).  Only the file's permissions (writable by the trainer's account
 alone) keep students from writing it at all.
