@@ -499,11 +499,12 @@ def _typed(name: str) -> str:
 
 def _form_merge(name: str, other: str) -> str:
     """The ``train --merge`` that joins two records of one name in two Unicode forms: into the NFC one, as
-    this version stores a name."""
+    this version stores a name; the pair in one order under both headings when neither is (rev29 R7)."""
     kept = [n for n in (name, other) if unicodedata.normalize("NFC", n) == n]
     into = kept[0] if len(kept) == 1 else None
     if into is None:
-        return f"train --merge {_typed(name)} {_typed(other)} (or the other way)"
+        first, second = sorted((name, other))
+        return f"train --merge {_typed(first)} {_typed(second)} (or the other way)"
     return f"train --merge {_typed(other if into == name else name)} {_typed(into)}"
 
 
