@@ -233,7 +233,7 @@ def test_deleting_every_seal_as_well_does_not_give_the_days_exams_back(tmp_path)
     # sealed session, still edited (rev26 F4)
     data["sealed_since"] = time.strftime("%Y-%m-%dT%H:%M:%SZ", time.gmtime(time.time() - 2 * 86400))
     for s in data["trainees"]["dev"]["sessions"]:
-        del s["utc"], s["saved_utc"]
+        del s["utc"], s["saved_utc"], s["older_until"]
     path.write_text(json.dumps(data))
     assert ProgressStore(path).seal_states("dev") == ["edited", "edited"]
     with pytest.raises(ExamLimitReached):

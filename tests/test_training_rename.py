@@ -68,7 +68,7 @@ def _unsealed_first(path: Path, name: str) -> None:
     """Make ``name``'s first session one stored before seals were kept (no ``seal``, no ``utc``)."""
     data = json.loads(path.read_text(encoding="utf-8"))
     first = data["trainees"][name]["sessions"][0]
-    for key in ("seal", "utc", "saved_utc"):
+    for key in ("seal", "utc", "saved_utc", "older_until"):
         first.pop(key, None)
     data.pop("sealed_since", None)   # nor did an older dealer-assist mark the file (rev26 F4)
     path.write_text(json.dumps(data, ensure_ascii=False), encoding="utf-8")

@@ -51,17 +51,18 @@ def test_a_copied_session_that_blocks_a_merge_is_named_with_what_to_do(tmp_path)
 
 def test_two_records_whose_names_differ_only_in_unicode_form_are_merged(tmp_path):
     path = tmp_path / "p.json"
-    ProgressStore(path).record(NFC, practice(1), "third-card")
     ProgressStore(path).record("Zed", practice(2), "third-card")
     data = json.loads(path.read_text(encoding="utf-8"))
     data["trainees"][NFD] = data["trainees"].pop("Zed")   # as an older dealer-assist stored a macOS-typed name
     for s in data["trainees"][NFD]["sessions"]:
         s.pop("seal")
         s["date"] = "2026-01-02T10:00:00"                  # stored before seals were kept
-        for key in ("utc", "saved_utc", "how"):
+        for key in ("utc", "saved_utc", "how", "older_until"):
             s.pop(key, None)
-    data["sealed_since"] = data["trainees"][NFC]["sessions"][0]["utc"]
+    del data["sealed_since"]
+    data["trainees"] = {NFC: {"sessions": [], "categories": {}}, **data["trainees"]}   # NFC's record first
     path.write_text(json.dumps(data, ensure_ascii=False), encoding="utf-8")
+    ProgressStore(path).record(NFC, practice(1), "third-card")   # the upgrade: the file's first sealed session
     store = ProgressStore(path)
     assert len(store.sessions(NFD)) == 1 and store.sessions(NFD) != store.sessions(NFC)   # each its own record
     out = train(tmp_path, "--merge", NFD, NFC, "--store", str(path))

@@ -13,15 +13,18 @@ from trainer_runs import practice
 
 
 def _file(path, bob_date: str) -> dict:
-    """Bob's practice as an older dealer-assist stored it on ``bob_date``; Ana's sealed session."""
+    """Bob's practice as an older dealer-assist stored it on ``bob_date``; Ana's sealed session, the file's
+    first, stored after it."""
     ProgressStore(path).record("Bob", practice(1), "third-card")
-    ProgressStore(path).record("Ana", practice(2), "third-card")
     data = json.loads(path.read_text(encoding="utf-8"))
+    del data["sealed_since"]
     for entry in data["trainees"]["Bob"]["sessions"]:
-        for key in ("seal", "utc", "saved_utc", "how", "stored_at_start", "attempt"):
+        for key in ("seal", "utc", "saved_utc", "how", "stored_at_start", "attempt", "older_until"):
             entry.pop(key, None)
         entry["date"] = bob_date
-    return data
+    path.write_text(json.dumps(data), encoding="utf-8")
+    ProgressStore(path).record("Ana", practice(2), "third-card")
+    return json.loads(path.read_text(encoding="utf-8"))
 
 
 def test_a_planted_sealed_since_before_any_sealing_version_edits_nothing(tmp_path):

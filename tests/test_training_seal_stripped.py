@@ -49,7 +49,7 @@ def _strip(path, name, *top):
     _upgraded_two_days_ago(data)
     for s in data["trainees"][name]["sessions"]:
         s["exam"] = False
-        for key in ("seal", "utc", "saved_utc", "how", "stored_at_start", "attempt"):
+        for key in ("seal", "utc", "saved_utc", "how", "stored_at_start", "attempt", "older_until"):
             s.pop(key, None)
     for key in top:
         data.pop(key, None)

@@ -38,18 +38,20 @@ def _exam():
 
 def _legacy_file(path, offset_hours: float, stored_before: float) -> float:
     """Bob's practice as an older dealer-assist stored it ``stored_before`` seconds before the upgrade, on a
-    computer ``offset_hours`` from UTC (its local ``date`` alone); Ana's session is the first sealed one."""
-    ProgressStore(path).record("Ana", practice(2), "third-card")
-    data = json.loads(path.read_text(encoding="utf-8"))
-    upgrade = calendar.timegm(time.strptime(data["sealed_since"], "%Y-%m-%dT%H:%M:%SZ"))
+    computer ``offset_hours`` from UTC (its local ``date`` alone); Ana's session, stored at the upgrade into
+    the file holding it, is the first sealed one."""
+    upgrade = float(int(time.time()))
     ProgressStore(path).record("Bob", practice(1), "third-card")
     data = json.loads(path.read_text(encoding="utf-8"))
+    del data["sealed_since"]   # nor did an older dealer-assist mark the file
     for entry in data["trainees"]["Bob"]["sessions"]:
-        for key in ("seal", "utc", "saved_utc", "how", "stored_at_start", "attempt"):
+        for key in ("seal", "utc", "saved_utc", "how", "stored_at_start", "attempt", "older_until"):
             entry.pop(key, None)
         entry["date"] = time.strftime("%Y-%m-%dT%H:%M:%S",
                                       time.gmtime(upgrade - stored_before + offset_hours * 3600))
     path.write_text(json.dumps(data, ensure_ascii=False), encoding="utf-8")
+    ProgressStore(path).record("Ana", practice(2), "third-card", started=upgrade)
+    assert seal.since(json.loads(path.read_text(encoding="utf-8"))).moment == upgrade
     return upgrade
 
 

@@ -10,7 +10,7 @@ import subprocess
 import sys
 import time
 
-from dealer_assist.training import ProgressStore, Settings, ShoeFeed, TrainingSession
+from dealer_assist.training import ProgressStore, Settings, ShoeFeed, TrainingSession, seal
 from dealer_assist.training.scoring import PassMark
 from dealer_assist.training.seal import seal_of
 
@@ -96,7 +96,7 @@ def test_sessions_stored_before_seals_are_read_and_an_old_exam_says_it_is_not_se
     path = tmp_path / "school.json"
     ProgressStore(path).record("eve", _exam().summary(), "third-card")
     data = json.loads(path.read_text())
-    for key in ("seal", "utc", "saved_utc"):   # an older dealer-assist wrote none of these
+    for key in ("seal", "utc", "saved_utc", "older_until"):   # an older dealer-assist wrote none of these
         del data["trainees"]["eve"]["sessions"][0][key]
     del data["sealed_since"]                    # nor this, and it stored before the first sealed session
     data["trainees"]["eve"]["sessions"][0]["date"] = "2026-01-02T10:00:00"
@@ -124,7 +124,7 @@ def test_a_seal_deleted_or_a_session_slipped_in_ahead_of_the_seals_shows(tmp_pat
     path.write_text(json.dumps(data))
     # its utc and saved_utc say a sealing version wrote it (rev24 T3); the chain after it is cut either way
     assert ProgressStore(path).seal_states("eve") == ["edited", "edited", "sealed"]
-    for key in ("utc", "saved_utc"):
+    for key in ("utc", "saved_utc", "older_until"):
         forged.pop(key)
     # the file first held a sealed session two days before: one dated 15 hours or more after that (an older
     # version's clock was UTC+14 at most, rev28 R1) had its seal deleted (rev26 F4)
@@ -132,6 +132,13 @@ def test_a_seal_deleted_or_a_session_slipped_in_ahead_of_the_seals_shows(tmp_pat
     path.write_text(json.dumps(data))
     assert ProgressStore(path).seal_states("eve") == ["edited", "edited", "sealed"]
     forged["date"] = "2026-01-02T10:00:00"      # dated before it: as an older dealer-assist's
+    path.write_text(json.dumps(data))
+    # ... but the file held no older version's session when first sealed, as its sealed sessions record
+    # (older_until null): none with no seal is one (rev29 R3)
+    assert ProgressStore(path).seal_states("eve") == ["edited", "edited", "sealed"]
+    for s in sessions:
+        s["older_until"] = "2026-01-02T10:00:00"   # a file that held one dated so: the forged copy reads as it
+    seal.reseal("eve", sessions, {id(s) for s in sessions})
     path.write_text(json.dumps(data))
     assert ProgressStore(path).seal_states("eve") == ["not sealed", "edited", "sealed"]
     assert "EDITED RECORD" in _listed(tmp_path, path)

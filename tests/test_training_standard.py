@@ -72,7 +72,7 @@ def test_a_pass_stored_before_the_seed_was_kept_is_not_listed_as_passed(tmp_path
     entry = ProgressStore(store).record("eve", _all_right_exam(seed=1).summary(), "third-card")
     data = json.loads(store.read_text())
     del data["trainees"]["eve"]["sessions"][0]["seed"]  # as an older dealer-assist stored it
-    for key in ("seal", "utc", "saved_utc"):   # nor was it sealed, nor did it keep these (rev24 T3)
+    for key in ("seal", "utc", "saved_utc", "older_until"):   # nor was it sealed, nor did it keep these (rev24 T3)
         del data["trainees"]["eve"]["sessions"][0][key]
     del data["sealed_since"]                    # nor did it mark the file (rev26 F4)
     store.write_text(json.dumps(data))

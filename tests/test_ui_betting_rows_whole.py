@@ -2,7 +2,8 @@
 
 At 960x540 under three or more alerts (or a card to confirm and alerts) the grid's rows were 10 px, each chip 6 px
 tall under a stake's 8 px text: every digit's bottom cut, 6 read as 5, 8 as 0.  Measured on the real window: the
-rows' height less the chip's inset holds the line height of the font the stake is drawn in."""
+rows' height less the chip's inset holds the line height of the font each stake is drawn in (as the grid records
+it when it paints, not worked out again here: rev29 R8)."""
 
 from __future__ import annotations
 
@@ -28,12 +29,13 @@ def test_every_stake_fits_its_chip_under_alerts(qtbot, table_factory, size, aler
     qtbot.waitUntil(lambda: window.alerts.isVisible(), timeout=3000)
     qtbot.wait(300)  # the rows' room weighed under the alerts
     grid.repaint()
-    rh = grid.height() / (grid.seats + 2)
-    chip_h = rh - 2 * getattr(betting, "cell_inset", lambda _: 2)(rh)  # the chip (pill) is inset above and below
-    fpx = min(rh * 0.68, grid.unit)
-    line = QFontMetricsF(theme.font(fpx * theme.LABEL_SCALE, bold=True)).height()
-    assert len(grid.painted_stakes) == 7 * len(Bet)
-    assert line <= chip_h + 0.5, f"{size}, {alerts} alerts: rows {rh:.1f} px, a stake's {line:.1f} px line in a {chip_h:.1f} px chip"
+    assert len(grid.painted_stakes) == len(grid.painted_widths) == 7 * len(Bet)
+    for (seat, bet), (_, _, px) in grid.painted_widths.items():  # the font each stake was drawn in
+        cell = grid._cell_rect(seat, 1 + list(betting.BETS).index(bet))
+        chip_h = cell.height() - 2 * betting.cell_inset(cell.height())  # the chip (pill) is inset above and below
+        line = QFontMetricsF(theme.font(px, bold=True)).height()
+        assert line <= chip_h + 0.5, (f"{size}, {alerts} alerts: seat {seat} {bet.label}: a stake's {line:.1f} px "
+                                      f"line ({px} px font) in a {chip_h:.1f} px chip")
     assert grid.geometry().bottom() < window.betting.total.geometry().top() or not window.betting.total.isVisible()
 
 

@@ -16,6 +16,17 @@ def _settle(qtbot, window):
     QApplication.processEvents()
 
 
+def _text_px(window, game) -> dict[str, int]:
+    """The pixel size of the fonts some of the window's texts are drawn in: its headline, the pay list's title,
+    and blackjack's deck title, a chip's face and an action's button."""
+    if game == "baccarat":
+        texts = {"headline": window.banner.title, "pay list": window.settlement.title}
+        return {name: w.font().pixelSize() for name, w in texts.items()}
+    texts = {"headline": window.banner.title, "pay list": window.settlement.title, "deck": window.deck.title,
+             "chip": window.chips.buttons[0], "hit": window.actions.buttons["hit"]}
+    return {name: w.font().pixelSize() for name, w in texts.items()}
+
+
 @pytest.mark.parametrize("game", ["baccarat", "blackjack"])
 def test_a_window_made_big_goes_back_to_its_size(qtbot, show_window, game):
     if game == "baccarat":
@@ -29,15 +40,20 @@ def test_a_window_made_big_goes_back_to_its_size(qtbot, show_window, game):
 
         window = show_window(BlackjackWindow(BlackjackSession(), None))
     _settle(qtbot, window)
-    small = window.unit
+    small, small_text = window.unit, _text_px(window, game)
     window.resize(1920, 1080)
     _settle(qtbot, window)
     assert window.unit > small
-    # (blackjack's action buttons fit their words to the width they get, qaAH F10: its big text holds no width)
+    big_text = _text_px(window, game)
+    grown = {name: (small_text[name], px) for name, px in big_text.items() if px > small_text[name]}
+    assert grown.keys() == big_text.keys(), f"text the same size in the bigger window: {set(big_text) - set(grown)}"
+    # the bigger text holds the bigger window's width; blackjack's action buttons fit their words to the width they
+    # get instead (qaAH F10), so its least width does not grow: the text drawn bigger is what it shows
     assert game == "blackjack" or window.centralWidget().minimumSizeHint().width() > 1280
     window.resize(1280, 720)
     _settle(qtbot, window)
     assert (window.width(), window.height()) == (1280, 720) and window.unit == small
+    assert _text_px(window, game) == small_text  # the text drawn small again
     assert window.centralWidget().minimumSizeHint().width() <= 1280  # and its content fits again
     window.resize(1080, 1920)  # portrait: the text follows the width (the baccarat grid's whole width, stacked;
     _settle(qtbot, window)    # blackjack's chips under its buttons, qaAH F1)

@@ -41,12 +41,7 @@ def register(subparsers: argparse._SubParsersAction) -> None:
                    help="auto-play the simulated shoe (bets, deal, next round); refused with any other source")
     p.add_argument("--mute", action="store_true", help="baccarat: no sound cues (the blackjack table has none)")
     p.add_argument("--size", metavar="WxH", help=f"window size, e.g. 1920x1080 ({SIZE_RANGE})")
-    p.add_argument("--text-scale", type=float, metavar="X",
-                   help="text X times the size the window gives it, 0.8 to 1.25 (default: the config's "
-                        "[display] text_scale, else 1)")
-    p.add_argument("--dim", action="store_true", default=None,
-                   help="a dark pit: the roads' board and the card faces less bright (default: the config's "
-                        "[display] dim)")
+    add_look_options(p)
     p.add_argument("--screenshot", metavar="FILE", help="with --quit-after: save a PNG of the window before quitting")
     p.add_argument("--quit-after", type=float, metavar="S", help="quit after S seconds (scripts)")
     p.add_argument("--json", action="store_true", help="print the start and the end of the run as JSON")
@@ -109,23 +104,39 @@ def register(subparsers: argparse._SubParsersAction) -> None:
                         "are said on stderr); not with --shoe")
     r.add_argument("--interval", type=float, default=1.5, help="seconds between cards (default 1.5)")
     r.add_argument("--size", metavar="WxH", help=f"window size, e.g. 1920x1080 ({SIZE_RANGE})")
+    add_look_options(r)
     r.add_argument("--screenshot", metavar="FILE", help="with --quit-after: save a PNG of the window before quitting")
     r.add_argument("--quit-after", type=float, metavar="S", help="quit after S seconds (scripts)")
     r.add_argument("--json", action="store_true", help="print the start and the end of the replay as JSON")
     r.set_defaults(func=run_replay)
 
 
-def _set_text_scale(scale: float) -> None:
-    """The display's text scale (``--text-scale``, else the config's), refused by name before it opens."""
+def add_look_options(parser: argparse.ArgumentParser, window: str = "the window") -> None:
+    """``--text-scale`` and ``--dim``, as every command that opens a window takes them (qaAH F19: the trainer and
+    ``replay`` had neither, nor read the config's ``[display]``: a pit set up for larger text saw them at 1)."""
+    parser.add_argument("--text-scale", type=float, metavar="X",
+                        help=f"text X times the size {window} gives it, 0.8 to 1.25 (default: the config's "
+                             "[display] text_scale, else 1)")
+    parser.add_argument("--dim", action="store_true", default=None,
+                        help="a dark pit: the roads' board and the card faces less bright (default: the config's "
+                             "[display] dim)")
+
+
+def set_look(text_scale: float | None, dim: bool | None, config) -> None:
+    """The window's text scale and dim pit: the command line's, else ``config``'s ``[display]`` (None: no
+    configuration file), the scale refused by name before the window opens."""
     from dealer_assist.table.config import text_scale_refusal
 
+    scale = text_scale if text_scale is not None else config.text_scale if config is not None else 1.0
     refused = text_scale_refusal(scale)
     if refused:
         raise CommandError(f"--text-scale {refused}")
-    if scale != 1.0:
+    dimmed = dim or (dim is None and config is not None and config.dim)
+    if scale != 1.0 or dimmed:
         from dealer_assist.ui import theme
 
         theme.set_text_scale(scale)
+        theme.set_dim(bool(dimmed))
 
 
 #: The most pixels a ``--size`` window has: an 8K screen's, 7680x4320, landscape or turned to portrait;
@@ -392,11 +403,7 @@ def run_display(args: argparse.Namespace) -> int:
 def _run_display(args: argparse.Namespace, stream: _JsonStream) -> int:
     size = _size(args.size)
     config = _config(args.config)
-    _set_text_scale(args.text_scale if args.text_scale is not None else config.text_scale)
-    if args.dim or (args.dim is None and config.dim):
-        from dealer_assist.ui import theme
-
-        theme.set_dim(True)
+    set_look(args.text_scale, args.dim, config)
     game = args.game or config.game
     if game != config.game and config.journal and not args.journal:
         # QA: it wrote the other game into the config's table's file, which that table then refused.
@@ -520,6 +527,7 @@ def _run_replay(args: argparse.Namespace, stream: _JsonStream) -> int:
     start = _start_of_replay(args)
     _check_quit_after(args, args.journal)
     size = _size(args.size)
+    set_look(args.text_scale, args.dim, _config(args.config) if args.config else None)
     try:
         recorded = read_journal(args.journal, allow_broken=args.allow_broken)
     except SourceError as exc:

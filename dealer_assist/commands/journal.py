@@ -262,7 +262,7 @@ def run_copy(args: argparse.Namespace) -> int:
                            "(nothing was written)", 2)
     tag = _copy_tag()
     part = dest.with_name(f".{dest.name}.part-{tag}-{os.getpid()}")
-    cleared = _clear_stopped_copies(dest.parent, tag)
+    cleared = _clear_stopped_copies(dest.parent, {tag, _older_copy_tag(args.path)})
     for name in cleared:
         sys.stderr.write(f"dealer-assist: removed {dest.parent / name}: the unfinished copy of a 'journal copy' that "
                          "was stopped (killed, its disk pulled) before it ended\n")
@@ -328,8 +328,19 @@ def _copy_tag() -> str:
     return hashlib.sha256(socket.gethostname().encode()).hexdigest()[:12]
 
 
-def _clear_stopped_copies(folder: Path, tag: str) -> list[str]:
-    """Remove the unfinished copies a ``journal copy`` of any journal on this computer (``tag``) stopped
+def _older_copy_tag(source: str) -> str:
+    """The tag the copies of ``source`` made on this computer had before :func:`_copy_tag` named the computer
+    alone (the host and the journal's path): a part such a copy left stopped half-way is this computer's too,
+    and was kept for good after the upgrade (rev29 R6).  Only ``source``'s: another journal's old tag cannot
+    be told from another computer's."""
+    import hashlib
+    import socket
+
+    return hashlib.sha256(f"{socket.gethostname()}\0{os.path.realpath(source)}".encode()).hexdigest()[:12]
+
+
+def _clear_stopped_copies(folder: Path, tags: set[str]) -> list[str]:
+    """Remove the unfinished copies a ``journal copy`` of any journal on this computer (``tags``) stopped
     half-way left in ``folder`` (qaAE F3: a backup job's timeout or a pulled stick left a hidden journal-sized
     file for good): those whose process is gone, and one under this process's own name (its number used
     again); the part itself only if it is a journal's start (SQLite's header, or nothing yet).  Another
@@ -341,7 +352,7 @@ def _clear_stopped_copies(folder: Path, tag: str) -> list[str]:
         return removed  # the copy says why it cannot write there
     for name in names:
         match = _PART.fullmatch(name)
-        if match is None or match["tag"] != tag or (
+        if match is None or match["tag"] not in tags or (
                 int(match["pid"]) != os.getpid() and _running(int(match["pid"]))):
             continue
         try:
@@ -676,7 +687,9 @@ def _later(one) -> str:
     said = []
     for c in one.corrections:
         if c.misdeal:
-            said.append(f"voided as a misdeal at {local_text(c.taken_back)}"
+            first = ("" if c.voided_at == c.taken_back  # the misdeal took the settlement back itself
+                     else f"its settlement taken back at {local_text(c.taken_back)}, then ")
+            said.append(f"{first}voided as a misdeal at {local_text(c.voided_at)}"
                         + (f", its bets carried to {one.carried_to}" if one.carried_to else ""))
         else:
             said.append(f"its settlement taken back at {local_text(c.taken_back)}, "

@@ -11,6 +11,7 @@ import unicodedata
 from pathlib import Path
 from typing import Optional
 
+from dealer_assist.commands.display import add_look_options, set_look
 from dealer_assist.commands.out_file import refuse_journal_part
 from dealer_assist.commands.output import CommandError, emit_json
 
@@ -58,6 +59,7 @@ def register(subparsers: argparse._SubParsersAction) -> None:
                    help="seconds per decision before a case times out (exam default: twice the pass-mark time)")
     p.add_argument("--no-save", action="store_true", help="do not store this session's results")
     p.add_argument("--text", action="store_true", help="terminal mode: answers typed on stdin, no display")
+    add_look_options(p, "the trainer window")
     p.add_argument("--progress", action="store_true",
                    help="print the stored progress (each trainee's sessions, exam attempts and weak spots) and exit")
     p.add_argument("--csv", choices=("sessions", "rules", "mistakes"), default=None,
@@ -110,6 +112,11 @@ def _exams_a_day(args) -> Optional[int]:
     """The school's limit of a trainee's exams of one drill a day (``[training] exam_attempts_per_day``)."""
     config = _config(args)
     return (config.training or {}).get("exam_attempts_per_day") if config is not None else None
+
+
+def _look_given(args) -> tuple[tuple[str, bool], ...]:
+    """The window's own options, as given or not: refused where no window opens."""
+    return ("--text-scale", args.text_scale is not None), ("--dim", bool(args.dim))
 
 
 def _how(args) -> str:
@@ -385,7 +392,8 @@ def _rekey(args) -> int:
                                            ("--cases", args.cases is not None),
                                            ("--pass-accuracy", args.pass_accuracy is not None),
                                            ("--pass-seconds", args.pass_seconds is not None),
-                                           ("--limit", args.limit is not None), ("--csv", args.csv is not None))
+                                           ("--limit", args.limit is not None), ("--csv", args.csv is not None),
+                                           *_look_given(args))
               if given]
     if others:
         raise CommandError(f"--{action} changes the progress file and exits: give it without {', '.join(others)} "
@@ -491,11 +499,12 @@ def _typed(name: str) -> str:
 
 def _form_merge(name: str, other: str) -> str:
     """The ``train --merge`` that joins two records of one name in two Unicode forms: into the NFC one, as
-    this version stores a name."""
+    this version stores a name; the pair in one order under both headings when neither is (rev29 R7)."""
     kept = [n for n in (name, other) if unicodedata.normalize("NFC", n) == n]
     into = kept[0] if len(kept) == 1 else None
     if into is None:
-        return f"train --merge {_typed(name)} {_typed(other)} (or the other way)"
+        first, second = sorted((name, other))
+        return f"train --merge {_typed(first)} {_typed(second)} (or the other way)"
     return f"train --merge {_typed(other if into == name else name)} {_typed(into)}"
 
 
@@ -660,6 +669,12 @@ def run_train(args: argparse.Namespace) -> int:
     if args.reason is not None:
         raise CommandError("--reason says why a --rename or --merge is made: give it with one of them; nothing "
                            "was asked")
+    if args.progress or args.text:
+        look = [option for option, given in _look_given(args) if given]
+        if look:
+            mode = "--progress" if args.progress else "--text"
+            raise CommandError(f"{' and '.join(look)}: the trainer window's look, and {mode} opens no window; give "
+                               f"{'them' if len(look) > 1 else 'it'} without {mode}; nothing was asked")
     if args.progress:
         return _progress(args)
     from dealer_assist.training.ending import Ended, ending_signals
@@ -700,6 +715,7 @@ def run_train(args: argparse.Namespace) -> int:
         from dealer_assist.commands.screen import require_screen
 
         require_screen()
+        set_look(args.text_scale, args.dim, _config(args))   # the table's [display], as `run` takes it (qaAH F19)
     drills, decks = _house(args)
     feeds, seed = _feeds(args, decks)
     records = _records(args, settings, store, trainee)

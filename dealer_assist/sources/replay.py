@@ -228,7 +228,8 @@ def _time_round(times: dict, key: tuple, entry) -> None:
     first ``round_end``).  A correction after that end that took the settlement back (bets reopened, a
     card voided, a misdeal called later) changes neither: it is noted as such, with the ``round_end`` that
     settled the round again, so the replay never shows the correction's time as the end of play (rev24
-    E2); each correction so, in order (rev27: a second one was lost, the first said "not settled again")."""
+    E2); each correction so, in order (rev27: a second one was lost, the first said "not settled again"); a
+    misdeal called after a card voided or bets reopened, with its own time (rev29 R2)."""
     from dealer_assist.table.round_times import Correction
 
     started, ended, corrections = times.get(key, (None, None, ()))
@@ -245,9 +246,9 @@ def _time_round(times: dict, key: tuple, entry) -> None:
             or payload.get("action") == "void_round"):  # older journals: a misdeal's action only, as the export
         misdeal = payload.get("op") == "void_round" or payload.get("action") == "void_round"
         if not corrections or corrections[-1].settled_again is not None:
-            corrections = (*corrections, Correction(entry.time, None, misdeal))
-        elif misdeal:  # reopened, then voided before it was settled again
-            corrections = (*corrections[:-1], Correction(corrections[-1].taken_back, None, True))
+            corrections = (*corrections, Correction(entry.time, None, misdeal, entry.time if misdeal else None))
+        elif misdeal:  # reopened, then voided before it was settled again: at its own time (rev29 R2)
+            corrections = (*corrections[:-1], Correction(corrections[-1].taken_back, None, True, entry.time))
     times[key] = (started, ended, corrections)
 
 

@@ -238,11 +238,11 @@ class _Rounds:
             if record["status"] in ("open", "settled"):
                 record["status"] = "complete"
         elif kind == "correction":
-            record["corrections"].append({"seq": entry.seq, **body})
+            record["corrections"].append({"seq": entry.seq, "time": entry.time, **body})
             _apply_correction(record, payload, entry.seq, entry.time)
         elif kind == "card_set_aside" and isinstance(payload.get("correction"), dict):
             # At a table with supervisors a held card goes aside on a PIN: a correction like a void.
-            record["corrections"].append({"seq": entry.seq, "kind": kind, **body})
+            record["corrections"].append({"seq": entry.seq, "time": entry.time, "kind": kind, **body})
         elif kind == "alert":
             record["alerts"].append({"seq": entry.seq, **body})
         elif kind != "deal":
@@ -417,7 +417,7 @@ def _add_to_deck_check(check: Dict[str, Any], receipts: List[Optional[Dict[str, 
                          **({"counted": payload["counted"]} if "counted" in payload else {})}
         receipts.append(None)
     elif kind == "correction":
-        check["corrections"].append({"seq": entry.seq, **body})
+        check["corrections"].append({"seq": entry.seq, "time": entry.time, **body})
         if op == "void_return":
             last = receipts[-1] if receipts else None
             if last is not None and last["card"] == payload.get("card"):

@@ -9,7 +9,9 @@ play: a correction made after it ended (its bets reopened and settled again, a
 misdeal called later) is named as such (``corrections``); the time between the end
 and the correction is no play (rev24 E2: surveillance was sent to a moment the
 table was idle), the time from the correction to the round's next end is (rev27 F2:
-a misread last card dealt anew was "no round being played").
+a misread last card dealt anew was "no round being played"); a misdeal called in that play (after a card
+voided or bets reopened) keeps its own time (rev29 R2: it was given the correction's, and the re-deal before
+it was "no round being played").
 The journal writes UTC; a person reads the pit's local time, so :func:`local_text`
 gives a time with its offset.
 """
@@ -27,17 +29,26 @@ from dealer_assist.table.shift_totals import ShiftTimeError, parse_time
 class Correction:
     """A settlement taken back after its round had ended (``taken_back``, the correction's time) and when
     the round ended again (``settled_again``; None: it did not).  From the one to the other the round was
-    being played again (a misread last card dealt anew, bets set right and settled: rev27 F2); a
-    ``misdeal`` voided the round there and then."""
+    being played again (a misread last card dealt anew, bets set right and settled: rev27 F2).  A
+    ``misdeal`` voided the round at ``misdeal_at``: the correction's own time when the misdeal took the
+    settlement back, later when a card voided or bets reopened first and the misdeal was called in the
+    re-deal (rev29 R2); the round was being played from the one to the other."""
 
     taken_back: Optional[str]
     settled_again: Optional[str] = None
     misdeal: bool = False
+    misdeal_at: Optional[str] = None
+
+    @property
+    def voided_at(self) -> Optional[str]:
+        """When the misdeal voided the round (None: no misdeal); ``taken_back`` when its own time is not known."""
+        return (self.misdeal_at or self.taken_back) if self.misdeal else None
 
     def to_json(self) -> dict:
         return {"taken_back": self.taken_back, "settled_again": self.settled_again, "misdeal": self.misdeal,
-                "taken_back_local": local_text(self.taken_back),
-                "settled_again_local": local_text(self.settled_again)}
+                "misdeal_at": self.voided_at, "taken_back_local": local_text(self.taken_back),
+                "settled_again_local": local_text(self.settled_again),
+                "misdeal_at_local": local_text(self.voided_at)}
 
 
 @dataclass(frozen=True)
@@ -82,7 +93,8 @@ class RoundTime:
 
     def replayed_at(self, at: datetime, after_end: bool) -> Optional[Correction]:
         """The correction after whose taking back the round was being played again at ``at`` (up to its
-        next end; never ended again: up to the journal's last entry, unless ``after_end``), or None."""
+        next end; a misdeal: up to the misdeal, its moment when it took the settlement back itself; never
+        ended again: up to the journal's last entry, unless ``after_end``), or None."""
         for one in self.corrections:
             taken = _moment(one.taken_back)
             if taken is None or at < taken:
@@ -90,7 +102,11 @@ class RoundTime:
             again = _moment(one.settled_again)
             if again is not None and at <= again:
                 return one
-            if one.settled_again is None and not one.misdeal and not after_end:
+            if one.misdeal:
+                voided = _moment(one.voided_at)
+                if voided is not None and at <= voided:
+                    return one
+            elif one.settled_again is None and not after_end:
                 return one
         return None
 
@@ -133,14 +149,25 @@ def round_times(records: Iterable[dict]) -> Iterator[RoundTime]:
         # Settlements taken back after the round had ended: corrections made later, not its first play.
         taken = [v for v in record.get("voided_settlements") or () if isinstance(v, dict) and v.get("round_ended")]
         ends = [v["round_ended"] for v in taken[1:]] + [record.get("ended")]
-        voided = record.get("status") == "voided"
-        corrections = tuple(Correction(v.get("voided_at"), end, voided and n == len(taken) - 1 and end is None)
-                            for n, (v, end) in enumerate(zip(taken, ends)))
+        corrections = tuple(Correction(v.get("voided_at"), end) for v, end in zip(taken, ends))
+        if record.get("status") == "voided" and corrections and corrections[-1].settled_again is None:
+            # The misdeal that voided it: with the last correction, or called after it in the re-deal.
+            last = Correction(corrections[-1].taken_back, None, True, _misdeal_time(record))
+            corrections = (*corrections[:-1], last)
         to = record.get("carried_to")
         yield RoundTime(record.get("shoe"), record["round"], record.get("game"), str(record.get("status")),
                         record.get("started"), taken[0]["round_ended"] if taken else record.get("ended"),
                         corrections, f"shoe {to.get('shoe')} round {to.get('round')}" if isinstance(to, dict)
                         else None)
+
+
+def _misdeal_time(record: dict) -> Optional[str]:
+    """The time of the misdeal that left an exported round voided: its last ``void_round`` correction
+    (older journals: the correction's action only, as the export reads them), or None."""
+    for one in reversed(record.get("corrections") or ()):
+        if isinstance(one, dict) and (one.get("op") == "void_round" or one.get("action") == "void_round"):
+            return one.get("time") if isinstance(one.get("time"), str) else None
+    return None
 
 
 def journal_round_times(journal, head_seq: int) -> list:
@@ -164,9 +191,9 @@ def journal_end(journal, head_seq: int) -> Optional[str]:
 class RoundAt:
     """The rounds around a moment: ``playing``, the last round begun at or before it (None: none had
     begun), whether the moment falls within it (``within``: before the end of its play, between a
-    correction and the round's next end (``again``, that correction), or, a round never ended, at or
-    before the journal's last entry), ``next``, the first round begun after the moment, and
-    ``after_end``: the moment is after the journal's last entry (``journal_end``)."""
+    correction and the round's next end or the misdeal that voided it (``again``, that correction), or,
+    a round never ended, at or before the journal's last entry), ``next``, the first round begun after the
+    moment, and ``after_end``: the moment is after the journal's last entry (``journal_end``)."""
 
     playing: Optional[RoundTime]
     within: bool
@@ -179,8 +206,8 @@ class RoundAt:
 def round_at(rounds: Iterable[RoundTime], at: datetime, journal_end: Optional[str] = None) -> RoundAt:
     """Which round was being played at ``at``: the round begun last at or before it.  A round never
     ended was being played up to the journal's last entry (``journal_end``), not for ever after it; a
-    round corrected after its end was being played again from the correction to its next end, not in
-    the idle time before the correction (rev24 E2, rev27 F2)."""
+    round corrected after its end was being played again from the correction to its next end (or to the
+    misdeal that voided it), not in the idle time before the correction (rev24 E2, rev27 F2, rev29 R2)."""
     playing: Optional[RoundTime] = None
     following: Optional[RoundTime] = None
     for one in rounds:
@@ -209,7 +236,8 @@ def played_text(started: Optional[str], ended: Optional[str], corrections: Itera
     """A round's times as a replay's display shows them, in local time: "played 2026-12-06 21:14:03 to
     21:14:41 (UTC+01:00)", "played from 2026-12-06 21:14:03 (UTC+01:00), not ended"; each correction after
     its end follows its play: "..., corrected at 21:30:01, settled again at 21:30:07 (UTC+01:00)", "...,
-    voided as a misdeal at 21:30:01, its bets carried to shoe 2 round 1"; "" without a start.  Each time has
+    voided as a misdeal at 21:30:01, its bets carried to shoe 2 round 1" ("corrected at 21:30:01, voided as
+    a misdeal at 21:32:01, ..." when it was called in the re-deal); "" without a start.  Each time has
     its own offset when they differ (a change of summer time between them, rev24 E1)."""
     start = _moment(started)
     if start is None:
@@ -219,7 +247,10 @@ def played_text(started: Optional[str], ended: Optional[str], corrections: Itera
     for one in corrections:
         tail = "" if one.settled_again is not None else (
             (f", its bets carried to {carried_to}" if carried_to else "") if one.misdeal else ", not settled again")
-        steps.append(("voided as a misdeal at" if one.misdeal else "corrected at", _moment(one.taken_back), tail))
+        if one.misdeal and one.voided_at != one.taken_back:  # called in the re-deal after a card voided
+            steps.append(("corrected at", _moment(one.taken_back), ""))
+        steps.append(("voided as a misdeal at" if one.misdeal else "corrected at",
+                      _moment(one.voided_at if one.misdeal else one.taken_back), tail))
         if one.settled_again is not None:
             steps.append(("settled again at", _moment(one.settled_again), ""))
     times = [(word, when.astimezone(), tail) for word, when, tail in steps if when is not None]

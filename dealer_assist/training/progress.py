@@ -65,7 +65,7 @@ class ExamLimitReached(ProgressError):
 
 
 def check_exam_limit(name: str, sessions: list, drill: str, limit: Optional[int], now: Optional[float] = None,
-                     moved: tuple = (), since: Optional[float] = None) -> None:
+                     moved: tuple = (), since: Optional[seal.Sealing] = None) -> None:
     """Refuse (:class:`ExamLimitReached`) an exam of ``drill`` about to begin at ``now`` when the trainee's
     stored ``sessions`` hold ``limit`` exams of it in the last 24 hours (see :mod:`day_limit`); None: no limit.
     ``moved``: the exams renames and merges took away from the name (:func:`renames.moved_away`); ``since``:
@@ -193,7 +193,7 @@ class ProgressStore:
         #: renamed or merged while it ran (rev26 F8: "Stored for Ana" of a result stored under Anna).
         self.stored_as: Optional[str] = None
         #: The file read and its :func:`seal.since`, worked out once for every trainee listed.
-        self._since_of: tuple[Optional[dict], Optional[float]] = (None, None)
+        self._since_of: tuple[Optional[dict], Optional[seal.Sealing]] = (None, None)
 
     @property
     def lock_path(self) -> Path:
@@ -495,6 +495,8 @@ class ProgressStore:
             person = data["trainees"].setdefault(key, {"sessions": [], "categories": {}})
             # When it was written, sealed with it: the bound on an edited record stored before it (day_limit).
             entry["saved_utc"] = day_limit.utc_text(time.time())
+            # Sealed with it: no stripped session dated after the file's older sessions reads as one (rev29 R3).
+            entry[seal.OLDER_FIELD] = seal.older_until(data, day_limit.moment_of(entry.get("utc")) or time.time())
             fresh = seal.sound(key, person["sessions"]) | {id(entry)}
             if replaces is not None:
                 person["sessions"] = [s for s in person["sessions"] if s.get("attempt") != replaces]

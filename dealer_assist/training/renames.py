@@ -97,7 +97,8 @@ def last_seal(sessions: Sequence[Mapping]) -> Optional[str]:
     return next((s[seal.FIELD] for s in reversed(sessions) if isinstance(s.get(seal.FIELD), str)), None)
 
 
-def rekeyed(name: str, sessions: list[dict], states_before: Mapping[int, str], since: Optional[float] = None) -> None:
+def rekeyed(name: str, sessions: list[dict], states_before: Mapping[int, str],
+            since: Optional[seal.Sealing] = None) -> None:
     """Seal ``sessions`` again under ``name``: those sealed before (``states_before``: ``id()`` -> state) are
     sealed again in their new order, the others keep their seal; a state changed by it raises
     :class:`RenameError` (the caller writes nothing)."""

@@ -150,7 +150,7 @@ class BetGrid(QWidget):
         p.setFont(theme.fitted_font(fpx, "Seat total", total.width() - 4))
         p.drawText(total, Qt.AlignmentFlag.AlignCenter, "Seat total")
         self.painted_stakes: dict = {}  # (seat, bet) -> the text drawn in its cell (tests read it)
-        self.painted_widths: dict = {}  # (seat, bet) -> (the text's width, the room it had)
+        self.painted_widths: dict = {}  # (seat, bet) -> (the text's width, the room it had, its font's px)
         self.painted_marks: dict = {}  # (seat, bet) -> (result mark, its px, the amount's px) where drawn big
         for seat in range(1, self.seats + 1):
             p.setFont(theme.font(fpx, bold=True))
@@ -207,7 +207,8 @@ class BetGrid(QWidget):
             text_font = theme.fitted_font(fpx * theme.LABEL_SCALE, text, room.width())
         p.setPen(theme.TEXT)
         self.painted_stakes[(seat, bet)] = f"{fmt(stake)} {mark}" if mark else text
-        self.painted_widths[(seat, bet)] = (QFontMetricsF(text_font).horizontalAdvance(text), room.width())
+        self.painted_widths[(seat, bet)] = (QFontMetricsF(text_font).horizontalAdvance(text), room.width(),
+                                            text_font.pixelSize())
         p.setFont(text_font)
         p.drawText(room, Qt.AlignmentFlag.AlignCenter, text)
 

@@ -123,7 +123,9 @@ class HandsView(QWidget):
         title_h = min(h * 0.22, widest_card * 0.5)  # a tall, narrow window: the title stays a title
         card_h = min(h - title_h - 3 * gap / 2, widest_card)
         card_w = card_h / CARD_RATIO
-        dealing = state.phase in ("betting", "dealing") and snap.pending is None and not state.held
+        # A read held behind an UNREADABLE CARD ask, or waiting for the croupier, goes to the same place: it
+        # stays marked NEXT (qaAI F5: the croupier no longer saw which place was due).
+        dealing = state.phase in ("betting", "dealing")
         due = rnd.next_position if dealing else None
         positions = dict((step_pos.value, card) for card, step_pos in zip(rnd.cards, rnd.positions))
         outcome = rnd.outcome

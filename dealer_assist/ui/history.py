@@ -32,24 +32,49 @@ def _cards(cards) -> str:
     return " ".join(c.label for c in cards)
 
 
+def _cut_bets(bets: tuple[str, ...], fits) -> str:
+    """The most of ``bets`` that ``fits`` with "… and N more" after them (at least "N bets"): never a bet,
+    nor its stake, cut through."""
+    low, high = 0, len(bets) - 1  # how many listed: the least known to fit, the most that may
+    while low < high:
+        mid = (low + high + 1) // 2
+        if fits(", ".join(bets[:mid]) + f", … and {len(bets) - mid} more"):
+            low = mid
+        else:
+            high = mid - 1
+    return ", ".join(bets[:low]) + f", … and {len(bets) - low} more" if low else f"{len(bets)} bets"
+
+
 class _WholeRoundsTable(QTableWidget):
     """The history's table, blank from the first round (its line and its bets line) not wholly in sight down:
-    the last entry's bets line was drawn cut through its middle at 960x540 (qaAH F2's addendum)."""
+    the last entry's bets line was drawn cut through its middle at 960x540 (qaAH F2's addendum).  The first
+    round in sight is never blanked: its bets line is cut short to fit (see :meth:`HistoryView._fit_rows`)."""
 
-    def __init__(self, rows: int, columns: int) -> None:
+    def __init__(self, rows: int, columns: int, resized) -> None:
         super().__init__(rows, columns)
+        self._resized = resized
         # drawn whole after a scroll: Qt moves the drawn pixels, the blank band with them
         self.verticalScrollBar().valueChanged.connect(lambda _: self.viewport().update())
 
+    def resizeEvent(self, event) -> None:  # noqa: N802 (Qt's name)
+        super().resizeEvent(event)
+        self._resized()  # an alert opened above: the rounds are fitted to the new height
+
     def drawn_bottom(self) -> int:
-        """The foot of the last round wholly in sight (the viewport's foot when every one in sight is whole)."""
+        """The foot of the last round wholly in sight (the viewport's foot when every one in sight is whole).
+        The first round in sight keeps its line even where its bets line does not fit (a viewport shorter than
+        a line and one line of bets): blanking it too left the whole history blank at every scroll (rev29 R1)."""
         view = self.viewport().height()
+        first = True
         for r in range(0, self.rowCount(), 2):
             top = self.rowViewportPosition(r)
             last = min(r + 1, self.rowCount() - 1)
             bottom = self.rowViewportPosition(last) + self.rowHeight(last)
             if top >= 0 and bottom > view:
-                return top
+                line_foot = top + self.rowHeight(r)
+                return line_foot if first and line_foot <= view else top
+            if top >= 0:
+                first = False
         return view
 
     def paintEvent(self, event) -> None:  # noqa: N802 (Qt's name)
@@ -68,7 +93,7 @@ class HistoryView(QWidget):
     def __init__(self, parent: Optional[QWidget] = None) -> None:
         super().__init__(parent)
         self.title = QLabel("HISTORY")
-        self.table = _WholeRoundsTable(0, len(COLUMNS))
+        self.table = _WholeRoundsTable(0, len(COLUMNS), self._fit_rows)
         self.table.setHorizontalHeaderLabels(COLUMNS)
         self.table.verticalHeader().setVisible(False)
         self.table.setEditTriggers(QAbstractItemView.EditTrigger.NoEditTriggers)
@@ -112,8 +137,13 @@ class HistoryView(QWidget):
 
     def _fit_rows(self) -> None:
         """Each bets line as tall as its text wrapped across the table (Qt sizes a spanned cell by
-        its first column alone); each result whole, said shorter where the column is too narrow for it."""
+        its first column alone); each result whole, said shorter where the column is too narrow for it.
+        A round taller than the list (seven seats with every bet under an alert) has its bets line cut
+        short to fit, whole bets then "… and N more": the table scrolls a round at a time, so the rest
+        of it would never come into sight, and blanked whole the list showed nothing (rev29 R1)."""
         t = self.table
+        if not hasattr(self, "_shown"):  # the table tells of its first resize before the view is built
+            return
         metrics = t.fontMetrics()
         width = max(t.viewport().width() - 12, 40)  # less the cell's margins
         room = t.columnWidth(RESULT) - 8  # less the cell's margins
@@ -121,10 +151,24 @@ class HistoryView(QWidget):
         whole = all(metrics.horizontalAdvance(i.data(Qt.ItemDataRole.UserRole)[0]) <= room for i in results)
         for item in results:  # one form down the list, so that the rounds read alike
             item.setText(item.data(Qt.ItemDataRole.UserRole)[0 if whole else 1])
+        pad = metrics.height() // 2
+
+        def tall(text: str) -> int:
+            return metrics.boundingRect(QRect(0, 0, width, 100_000), Qt.TextFlag.TextWordWrap, text).height() + pad
+
+        view = t.viewport().height()
         for r in range(1, t.rowCount(), 2):
-            text = t.item(r, 0).text()
-            lines = metrics.boundingRect(QRect(0, 0, width, 100_000), Qt.TextFlag.TextWordWrap, text).height()
-            t.setRowHeight(r, lines + metrics.height() // 2)
+            item = t.item(r, 0)
+            bets = item.data(Qt.ItemDataRole.UserRole) or ()
+            text = ", ".join(bets) or "no bets"
+            height = tall(text)
+            fits = view - t.rowHeight(r - 1)
+            if height > fits and len(bets) > 1:
+                text = _cut_bets(bets, lambda s: tall(s) <= fits)
+                height = tall(text)  # still taller (a list shorter than two lines): its bets line is left blank
+            item.setText(text)
+            item.setToolTip(", ".join(bets) if text != ", ".join(bets) else "")
+            t.setRowHeight(r, height)
 
     def show_snapshot(self, snap) -> None:
         history = snap.state.history
@@ -150,8 +194,9 @@ class HistoryView(QWidget):
                     item.setData(Qt.ItemDataRole.UserRole, (text, short_result(o)))
                     item.setToolTip(text)
                 self.table.setItem(2 * r, c, item)
-            bets = ", ".join(f"{w.seat}:{w.bet.label} {fmt(w.stake)}" for w in rec.wagers) or "no bets"
-            item = QTableWidgetItem(bets)
+            bets = tuple(f"{w.seat}:{w.bet.label} {fmt(w.stake)}" for w in rec.wagers)
+            item = QTableWidgetItem(", ".join(bets) or "no bets")
+            item.setData(Qt.ItemDataRole.UserRole, bets)  # each whole: a line cut short to fit ends at a bet's end
             item.setForeground(theme.MUTED)
             self.table.setItem(2 * r + 1, 0, item)
             self.table.setSpan(2 * r + 1, 0, 1, len(COLUMNS))

@@ -58,6 +58,12 @@ PAUSED_HINT = "REPLAY PAUSED   Space: resume   Right: next operation   F1: keys 
 BY_ACTION = {**{(k.action, ()): k for k in KEYS + REPLAY_KEYS}, **{(k.action, k.args): k for k in KEYS + REPLAY_KEYS}}
 #: The share of the width the hands and the bet grid take beside the pay list (landscape).
 LEFT_SHARE = 0.58
+#: Under a text scale above 1, the hands' least height in the window's own units (scale 1's): the cards about
+#: 80% of their size at scale 1, the larger text taking its room from the roads, then stepping back (qaAH F11:
+#: at 1920x1080 and 1.25 it took it from the cards, halved).  At the window's own size: :data:`HANDS_LEAST`.
+HANDS_AT_LARGER_TEXT = 10.0
+#: The hands' least height, in units.
+HANDS_LEAST = 5.5
 #: Auto-play pause before the next step (normal, turbo).
 AUTO_PAUSE = (2.5, 0.3)
 
@@ -286,7 +292,8 @@ class MainWindow(QMainWindow, StepsDown):
         for w in (self.banner, self.alerts, self.betting, self.settlement, self.history, self.status,
                   self.roads, self.entry):
             w.set_unit(unit)
-        self.hands.setMinimumHeight(int(unit * 5.5))
+        larger = self._least_unit * HANDS_AT_LARGER_TEXT if unit > self._least_unit else 0
+        self.hands.setMinimumHeight(int(max(unit * HANDS_LEAST, larger)))
         self.help.unit = unit
         self.hint.setFont(theme.font(unit * 0.8))
         self.menuBar().setFont(theme.font(unit * 0.85))

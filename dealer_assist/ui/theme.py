@@ -64,6 +64,11 @@ def set_text_scale(scale: float) -> None:
     _text_scale = scale
 
 
+def text_scale() -> float:
+    """The text scale set by :func:`set_text_scale` (1: the window's own size)."""
+    return _text_scale
+
+
 #: A dim pit's colours (``[display] dim``, ``--dim``; qaQ F8: the roads were a near-white panel across the bottom
 #: third of the screen, a glare in a dark pit): the roads' board and the card faces less bright, the marks and
 #: the ink on them still at 3:1 or more against them (large shapes and large text).

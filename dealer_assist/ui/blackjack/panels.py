@@ -295,22 +295,34 @@ class SettlementPanel(QWidget):
     def scroll_page(self, pages: int) -> None:
         """A page down (``pages`` > 0) or up, by whole lines: the line cut at the bottom becomes the
         top one, or the line above the top one the bottom one, so that no payment is ever seen only
-        in halves.  The last page too: scrolled only as far as the list went, its top line was cut (qaW F1)."""
+        in halves.  The last page too: scrolled only as far as the list went, its top line was cut (qaW F1).
+        A line taller than the list pages by whole lines of its reason (see :meth:`_whole_part`)."""
         bar = self.scroll.verticalScrollBar()
         view = self.scroll.viewport().height()
         spans = self._places()
         if pages > 0:
-            cut = next((top for top, bottom in spans if bottom > view), None)
+            foot = self._whole_part()[1]
+            cut = foot if foot < view else None
             if cut is not None:
                 target = bar.value() + max(cut, 1)
-                if target > bar.maximum():  # room under the last line, so that the cut one can be the top one
-                    self.grid.setContentsMargins(0, 0, 0, self.grid.contentsMargins().bottom() + target - bar.maximum())
-                    self._place_lines()
-                bar.setValue(target)
+                self._scroll_to(target)
         else:
+            self._target = None
             first = next((top for top, bottom in spans if top >= 0), None)
             if first is not None:
                 bar.setValue(bar.value() + min(first - view, -1))
+
+    def _scroll_to(self, target: int) -> None:
+        """Scroll to ``target``, with room under the last line where the list ends short of it, so that the
+        cut line can be the top one.  Kept as the list's page until it is paged again or refilled: the title's
+        "N MORE BELOW" gone, the list grows, the bar's end comes as much nearer, and the new top line was
+        left cut at its top, covered whole (see :meth:`_cover_cut_lines`)."""
+        bar = self.scroll.verticalScrollBar()
+        self._target = (target, self._spans)
+        if target > bar.maximum():
+            self.grid.setContentsMargins(0, 0, 0, self.grid.contentsMargins().bottom() + target - bar.maximum())
+            self._place_lines()
+        bar.setValue(target)
 
     def lines_out_of_sight(self) -> tuple[int, int]:
         """How many lines of the list lie (wholly or in part) above and below its visible part."""
@@ -334,13 +346,48 @@ class SettlementPanel(QWidget):
         call without its reason (qaAH F9) nor a sliver of the line above a page (qaAF F7).  They are counted in
         the title as out of sight."""
         view = self.scroll.viewport()
-        places = self._places()
-        head = max([bottom for top, bottom in places if top < 0 < bottom], default=0)
-        foot = min([top for top, bottom in places if top >= 0 and bottom > view.height()], default=view.height())
+        target, spans = getattr(self, "_target", None) or (0, None)
+        bar = self.scroll.verticalScrollBar()
+        if spans is self._spans and bar.value() == bar.maximum() < target:  # the list grew under its last page
+            self._scroll_to(target)
+        head, foot = self._whole_part()
         for cover, (y, h) in zip(self._covers(), ((0, head), (foot, view.height() - foot))):
             cover.setGeometry(0, y, view.width(), max(0, h))
             cover.setVisible(h > 0)
             cover.raise_()
+
+    def _whole_part(self) -> tuple[int, int]:
+        """The top and foot of the list's visible part that whole lines fill.  A line taller than the list (a
+        correction's wrapped reason at text scale 1.25, or under alerts) keeps its who, stake and call and the
+        whole lines of its reason in sight: covered whole, as a shorter line is, the list showed nothing at
+        any page, PgDown moving it a pixel at a time (rev29, the shape of R1).  PgDown goes on from the foot of
+        the part shown, so a line cut at the top exactly at a line of its reason is shown from there."""
+        height = self.scroll.viewport().height()
+        head, foot = 0, height
+        for (top, bottom), breaks in zip(self._places(), self._breaks()):
+            if bottom <= 0 or top >= height:
+                continue
+            tall = bottom - top > height
+            if top < 0:  # paged into at a line of its reason: its rest (the list may have grown since)
+                head = max(head, min(b for b in breaks if b >= 0) if tall or 0 in breaks else bottom)
+            if bottom > height:
+                foot = min(foot, max(b for b in breaks if b <= height) if tall else top)
+        return head, foot
+
+    def _breaks(self) -> list[list[int]]:
+        """Per line of the list, where it may be cut without cutting a letter (in the visible part's
+        coordinates): its top, the top of each line of text of its reason, its foot."""
+        view = self.scroll.viewport()
+        out = []
+        for (top, bottom), (first, last) in zip(self._places(), self._spans):
+            breaks = [top, bottom]
+            if last is not first:
+                text = last.heightForWidth(last.width())
+                lines = max(1, round(text / last.fontMetrics().lineSpacing()))
+                start = last.mapTo(view, QPoint(0, 0)).y() + max(0, (last.height() - text) // 2)
+                breaks[1:1] = [start + round(k * text / lines) for k in range(lines)]
+            out.append(breaks)
+        return out
 
     def _covers(self) -> tuple[QWidget, QWidget]:
         if not hasattr(self, "_cover_pair"):
@@ -553,12 +600,16 @@ class DeckPanel(QWidget):
         red, gold = QColor("#ff6b5e").name(), theme.GOLD.name()
         parts = []
         for line in rec.describe():
-            if line.startswith("MISSING") and len(rec.missing) > MOST_LISTED:
+            if line.startswith(("MISSING", "SEEN TOO OFTEN")):
                 # the first cards and a count of the rest, the advice kept: 99 missing at 1280x720 ran out of the
-                # panel mid-line, the clubs, the advice and the counts below out of sight unsaid (qaAH F8)
-                line = (f"MISSING {len(rec.missing)}: " + " ".join(c.label for c in rec.missing[:MOST_LISTED])
-                        + f" … and {len(rec.missing) - MOST_LISTED} more (look on the table and ask the players "
-                        "before the new deck goes in)")
+                # panel mid-line, the clubs, the advice and the counts below out of sight unsaid (qaAH F8); a deck
+                # read back twice listed every card seen too often, the counts out of sight (rev29 R5)
+                head, advice = line.split(" (", 1)
+                name, cards = head.split(": ", 1)
+                labels = cards.split()
+                if len(labels) > MOST_LISTED:
+                    line = (f"{name}: " + " ".join(labels[:MOST_LISTED])
+                            + f" … and {len(labels) - MOST_LISTED} more ({advice}")
             colour = red if line.startswith(("MISSING", "SEEN TOO OFTEN")) else gold if "complete" in line else theme.TEXT.name()
             parts.append(f"<div style='color:{colour}'>{line}</div>")
         if rec.due_back:

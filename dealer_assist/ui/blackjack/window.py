@@ -13,7 +13,7 @@ from __future__ import annotations
 from decimal import Decimal
 from typing import Any, Callable, Optional
 
-from PySide6.QtCore import Qt, QTimer, Signal
+from PySide6.QtCore import QRect, Qt, QTimer, Signal
 from PySide6.QtGui import QAction, QKeySequence
 from PySide6.QtWidgets import QBoxLayout, QHBoxLayout, QLabel, QMainWindow, QVBoxLayout, QWidget
 
@@ -267,12 +267,15 @@ class BlackjackWindow(QMainWindow, StepsDown):
         """Show one snapshot: every panel draws its part."""
         last, self.rendered = self.rendered, snap
         self._deck_check_over()
+        side = self._side_lines()
         for panel in (self.banner, self.alerts, self.table, self.settlement, self.deck, self.actions, self.chips,
                       self.entry):
             panel.show_snapshot(snap)
         camera_view.keep_placed(self.camera_view)  # alerts come and go above it
-        # The confirm buttons of a read waiting come and go beside the message, its width with them.
-        if last is None or (snap.message, snap.alerts, snap.pending) != (last.message, last.alerts, last.pending):
+        # The confirm buttons of a read waiting come and go beside the message, its width with them; the side
+        # column's wrapped lines (the pay list's totals, the deck's lines) are held at their height (_room_rows).
+        if last is None or (snap.message, snap.alerts, snap.pending) != (last.message, last.alerts, last.pending) \
+                or side != self._side_lines():
             self._room_timer.start()
         if self.replay:
             ended = replay_ended(snap, self.source)
@@ -353,7 +356,21 @@ class BlackjackWindow(QMainWindow, StepsDown):
             self.camera_view.set_unit(unit)
 
     def _room_rows(self) -> tuple:
-        return self.table, self.entry, self.alerts, self.banner
+        # The side column's wrapped lines counted too (qaAH F16: at 1366x768, --text-scale 1.25 and three alerts,
+        # the pay list's totals were given three lines of their four, "limits 5.00 to 500.00" cut through): its
+        # least height then steps the larger text back, as the rows under the table do.
+        return self.table, self.entry, self.alerts, self.banner, self.settlement, self.deck
+
+    def _side_lines(self) -> tuple:
+        """What the side column's wrapped lines need: weighed again when it changes.  The totals and the deck's
+        count by the height their words need at their width (not at each new figure in them, which would set the
+        text back to full size at each chip placed or card dealt; not heightForWidth, at least the height held);
+        the deck's few rich-text lines by their text."""
+        def need(label) -> int:
+            return label.fontMetrics().boundingRect(QRect(0, 0, max(1, label.width()), 0), Qt.TextFlag.TextWordWrap,
+                                                    label.text()).height() if label.text() else 0
+
+        return need(self.settlement.totals), need(self.deck.status), self.deck.lines.text()
 
     # -- commands ---------------------------------------------------------------
     def run(self, name: str, *args: Any) -> Optional[str]:

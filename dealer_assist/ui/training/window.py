@@ -68,6 +68,8 @@ VERDICT_SIZES = (1.6, 1.3, 1.1, 0.9, 0.8)
 VERDICT_SHARE = 0.45
 #: The sizes, as parts of the unit, the text beside the cards is tried at until it fits beside them whole.
 CONTEXT_SIZES = (1.1, 1.0, 0.9, 0.8, 0.7, 0.6)
+#: How far the trainer steps its text scale back toward 1 at a time, where the case's text would not fit.
+SCALE_STEP = 0.05
 HOUSE = "House rule: "
 #: Keys that scroll the feedback and the summary's mistakes: a step, a page, or to an end.
 SCROLL_KEYS = {Qt.Key.Key_Down: 1, Qt.Key.Key_Up: -1, Qt.Key.Key_PageDown: 2, Qt.Key.Key_PageUp: -2,
@@ -308,25 +310,51 @@ class TrainerWindow(QWidget):
 
     def _fit(self) -> None:
         """Set the texts' sizes from the window's: the cards, the question and its keys fit a 640x480
-        window whole (the Banker's cards were cut in half there), and are as large as before at 1280x720."""
-        self._unit = max(UNIT_MIN, min(UNIT_MAX, self.height() / 32.7, self.width() / 46))
-        for widget, factor, bold in self._sized:
-            widget.setFont(theme.font(self._unit * factor, bold))
-        self._fit_feedback()
-        self.clock.setMaximumHeight(max(4, int(self._unit // 2)))
-        self.feedback_area.setMinimumHeight(int(self._unit * 5))
+        window whole (the Banker's cards were cut in half there), and are as large as before at 1280x720.
+        Times the table's text scale (qaAH F19: a pit set up for larger text saw the trainer at 1), stepped
+        back toward 1 while the case's text beside the cards would not fit (as the table's displays do)."""
+        own = max(UNIT_MIN, min(UNIT_MAX, self.height() / 32.7, self.width() / 46))
+        scale = theme.text_scale()
+        while True:
+            self._unit = own * scale
+            for widget, factor, bold in self._sized:
+                widget.setFont(theme.font(self._unit * factor, bold))
+            self._fit_feedback()
+            self.clock.setMaximumHeight(max(4, int(self._unit // 2)))
+            self.feedback_area.setMinimumHeight(int(self._unit * 5))
+            if self._fit_context() or scale <= 1.0:
+                break
+            scale = max(1.0, scale - SCALE_STEP)
         if self.summary is not None:
             self._fit_verdict()
-        self._fit_context()
+        self._fit_help()
 
-    def _fit_context(self) -> None:
+    def _sizes(self, factors: tuple[float, ...]) -> list[float]:
+        """A text's sizes (px) to try, largest first: ``factors`` of the unit, then, under a text scale above
+        1, the same of the window's own unit, where the larger text leaves a text short of room."""
+        base = self._unit / max(1.0, theme.text_scale())
+        sizes = [self._unit * f for f in factors]
+        return sizes + [base * f for f in factors if base * f < sizes[-1]]
+
+    def _fit_help(self) -> None:
+        """The F1 key list whole in the window: at a larger text scale it ran past the window's foot."""
+        for px in self._sizes((1.0,)):
+            self.help.setFont(theme.font(px))
+            if self.help.heightForWidth(self.width()) <= self.height():
+                break
+
+    def _fit_context(self) -> bool:
         """The text beside the cards at the largest size at which it fits beside them whole: under five
-        house-rule lines a payout case's last bets were cut off, with no mark that more were there (qaAD F13)."""
+        house-rule lines a payout case's last bets were cut off, with no mark that more were there (qaAD F13).
+        Whether it fits (at the least size it may not: :meth:`_fit` then takes a smaller text scale)."""
+        if self.stack.currentIndex() == 0:
+            self._column.activate()   # the cards' room under the texts' sizes just set
         room, width = self.view.height(), self.context.width()
         for factor in CONTEXT_SIZES:
             self.context.setFont(theme.font(self._unit * factor))
             if self.context.heightForWidth(width) <= room:
-                break
+                return True
+        return False
 
     def _fit_feedback(self) -> None:
         long = self.feedback.text().count("\n") >= LONG_FEEDBACK
@@ -337,8 +365,8 @@ class TrainerWindow(QWidget):
         outer, inner = self.stack.contentsMargins(), self._summary_column.contentsMargins()
         width = self.width() - outer.left() - outer.right() - inner.left() - inner.right()
         room = int(self.height() * VERDICT_SHARE)
-        for factor in VERDICT_SIZES:
-            self.result.setFont(theme.font(self._unit * factor, True))
+        for px in self._sizes(VERDICT_SIZES):
+            self.result.setFont(theme.font(px, True))
             needed = self.result.heightForWidth(width)
             if needed <= room:
                 break
@@ -469,7 +497,7 @@ class TrainerWindow(QWidget):
         self.title.setText(f"{self.session.drills[case.drill].title}: {case.title}")
         self.view.show_case(case)
         self.context.setText(context_text(case.context))
-        self._fit_context()
+        self._fit()
         self._show_question()
         self._started = self.session.clock()
         self.settle.shown()
