@@ -112,6 +112,23 @@ def test_the_read_waiting_under_the_ask_waits_for_the_card_typed_again(tmp_path,
     s.close()
 
 
+def test_the_read_waiting_under_the_ask_says_the_same_before_and_after_a_restart(tmp_path):
+    """rev25 F5: with 2♣ held under the ask and Q♥ voided, the live table said "type that card first ... if this is
+    that card read again, Enter plays it in its place" (its count of cards due was 0) and refused Enter; after a
+    restart it said that 1 card was still untyped.  Both say the card is due, as Enter answers."""
+    path = tmp_path / "j.sqlite"
+    s = typed_then_asked(path)
+    read(s, "2C", 3)
+    void(s)
+    live = s.snapshot.status_reason()
+    assert s.snapshot.cards_due == 1 and "1 of them still untyped" in live
+    s.close()
+    s = table(path)
+    assert s.snapshot.cards_due == 1 and s.snapshot.status_reason() == live
+    assert "1 of them still untyped" in s.confirm_pending()
+    s.close()
+
+
 @pytest.mark.parametrize("then", ["live", "restart"])
 @pytest.mark.parametrize("how", ["enter", "read_enter"])
 def test_the_card_typed_before_the_ask_taken_for_it_then_voided_is_asked_for_again(tmp_path, how, then):

@@ -43,7 +43,7 @@ GAMES = ("baccarat", "blackjack")
 #: The entries, no table operation, that a replay shows in their place as the table showed them (qaR F6: the
 #: alerts of a card unreadable, refused, lost with its frames, of another shoe and a shoe taken never
 #: appeared, and a typed card looked read): see SessionCore._replay_note.
-NOTE_KINDS = ("alert", "alert_dismissed", "read_dropped", "table_started")
+NOTE_KINDS = ("alert", "alert_dismissed", "read_dropped", "table_started", "card_unreadable")
 
 
 def pause_after(op: dict, following: Optional[dict] = None) -> float:

@@ -362,6 +362,9 @@ class SessionCore(abc.ABC):
         #: cards take the waits' alerts down, as live (two unread in a row wait for two), not the first.
         self._replay_unread = 0
         self._replay_typed_open = 0  # of those typed for them, with the wait still open (a void takes one back)
+        #: In a replay, the cards its readers could not read since then, by source and frame: one read after them
+        #: played ends their waits, one read before them (held, then Enter) leaves theirs standing, as live.
+        self._replay_unread_frames: list[tuple[str, int]] = []
         #: In a replay, the cards typed for waits, by where they were placed (:attr:`_placed_count`): one typed for a
         #: wait still open, ``(0, ())``, or one that ended it, with how many were typed for it and the alerts taken
         #: down.  A void of one makes its card due again and brings those alerts back, as live (EndedWait; rev23
@@ -953,6 +956,7 @@ class SessionCore(abc.ABC):
             self._show_again(a)
         if queue:
             self._wait_again(queue, whys, tuple(typed))
+        self._drop_answered_ask()
 
     def _wait_again(self, queue: list[tuple[dict, Optional[int]]], whys: dict[int, str],
                     typed: tuple[Card, ...] = ()) -> None:
@@ -1424,11 +1428,13 @@ class SessionCore(abc.ABC):
             self._replay_typed = {}  # as live (_end_round_holds, _end_holds)
         if op.get("op") == "void_round":  # as live: the cards not read went aside with the round
             self._replay_unread = self._replay_typed_open = 0
+            self._replay_unread_frames = []
             keep = tuple(a for a in self._snap.alerts if hold_of_alert(a.code) is None)
             if keep != self._snap.alerts:
                 self._publish(replace(self._snap, alerts=keep))
         elif op.get("op") in ("new_shoe", "new_deck") and error is None:  # as live (_end_holds): the old shoe's
             self._replay_unread = self._replay_typed_open = 0           # alerts go (rev22: CUT CARD OUT stayed)
+            self._replay_unread_frames = []
             keep = tuple(a for a in self._snap.alerts if a.code.split(":")[0] in FOUND_AGAIN)
             if keep != self._snap.alerts:
                 self._publish(replace(self._snap, alerts=keep))
@@ -1446,6 +1452,7 @@ class SessionCore(abc.ABC):
             # a wait for several cards stands too (verS N2: UNREADABLE CARD stayed up after the card was typed).
             waits = {hold_of_alert(a.code) for a in self._snap.alerts} - {None}
             self._replay_unread = max(0, self._replay_unread - 1)
+            self._replay_unread_frames = self._replay_unread_frames[1:]
             if waits and waits <= set(ONE_CARD_HOLDS) and not self._replay_unread:
                 self._replay_typed[self._placed_count] = (
                     self._replay_typed_open + 1, tuple(a for a in self._snap.alerts if hold_of_alert(a.code) is not None))
@@ -1456,10 +1463,22 @@ class SessionCore(abc.ABC):
                 self._replay_typed_open += 1
                 self._replay_typed[self._placed_count] = (0, ())
         else:  # a reader's card played: the waits the table had settle as live (their alerts go unjournaled)
-            self._replay_unread = self._replay_typed_open = 0
-            keep = tuple(a for a in self._snap.alerts if hold_of_alert(a.code) is None)
+            later = self._unread_after(op)
+            self._replay_unread, self._replay_typed_open, self._replay_unread_frames = len(later), 0, later
+            # A read held behind an unread card and played in its place (Enter) leaves the wait of a card its reader
+            # could not read after it standing, as live (its alert had gone).
+            keep = tuple(a for a in self._snap.alerts if hold_of_alert(a.code) is None
+                         or (later and hold_of_alert(a.code) == AFTER_AN_UNREADABLE))
             if keep != self._snap.alerts:
                 self._publish(replace(self._snap, alerts=keep))
+
+    def _unread_after(self, op: dict) -> list[tuple[str, int]]:
+        """Of the cards noted unread in a replay, those its reader reported after the card ``op`` played (by frame
+        number, which a shoe's count wraps at 65536)."""
+        source, seq = op.get("source"), op.get("seq")
+        if not isinstance(source, str) or not isinstance(seq, int):
+            return []
+        return [(s, n) for s, n in self._replay_unread_frames if s == source and 0 < (n - seq) % 65536 < 32768]
 
     def _replay_note(self, event: RecordedNote) -> None:
         """A journaled entry that is no operation, shown in a replay as the table showed it (qaR F6)."""
@@ -1479,12 +1498,18 @@ class SessionCore(abc.ABC):
                 said = re.search(r"(\d+) cards could not be read", alert.action)
                 self._replay_unread = max(self._replay_unread + 1, int(said.group(1)) if said else 0)
             self._publish(replace(snap, alerts=self._with_alert(alert)))
+        elif kind == "card_unreadable":
+            if isinstance(note.get("source"), str) and isinstance(note.get("source_seq"), int):
+                self._replay_unread_frames.append((note["source"], note["source_seq"]))
         elif kind == "alert_dismissed":
             codes = {c for c in note.get("codes") or () if isinstance(c, str)}
             if "unreadable" in codes:
                 self._replay_unread = 0
+                self._replay_unread_frames = []
             self._publish(replace(snap, alerts=tuple(a for a in snap.alerts if a.code not in codes)))
         elif kind == "read_dropped":
+            if note.get("doubt") == AFTER_TYPED_UNREAD:  # as live (_drop_answered_ask): no Enter or Del on it now
+                snap = replace(snap, alerts=tuple(a for a in snap.alerts if a.code != TYPED_UNREAD))
             self._publish(replace(snap, message=f"{_card_label(note)} read by {note.get('source')} and DROPPED at "
                                   "the table (Del): not dealt"))
         elif kind == "table_started":
@@ -1727,11 +1752,13 @@ class SessionCore(abc.ABC):
             return replace(ask, why=hold[0], number=hold[1])
         self._open_hold(ask.source, AFTER_AN_UNREADABLE)
         number = self._holds_opened
-        self._due_again(ask.source, AFTER_AN_UNREADABLE, number, 1)
         pending = self._snap.pending
         if pending is not None and hold is not None and self._pending_hold == hold[1]:
             self._pending_hold = number  # the read waiting under the ask waits for the card typed again
             self._publish(replace(self._snap, pending=replace(pending, doubt=AFTER_AN_UNREADABLE)))
+        # After the read's hold moved: the read says the card is due, as after a restart (rev25 F5: it said "a card
+        # ... Enter plays it in its place" live, and Enter was refused).
+        self._due_again(ask.source, AFTER_AN_UNREADABLE, number, 1)
         return replace(ask, why=AFTER_AN_UNREADABLE, number=number)
 
     def _claim_first(self, source: str, placed: list[int]) -> None:
@@ -1816,6 +1843,20 @@ class SessionCore(abc.ABC):
         by a card that left the source after it, stays)."""
         self._end_hold_of(pending)
         self._pending_hold = None
+        self._drop_answered_ask()
+
+    def _drop_answered_ask(self) -> None:
+        """UNREADABLE CARD TYPED? goes once its question is answered, though another card's wait stands: Enter on
+        the read held under it said the card typed was the one (its bar still asked "Enter if right, Del if not",
+        and Enter or Del on it was refused).  Not journaled, as :meth:`_settle_hold_alerts`: a restart answers it
+        at the same entry."""
+        pending = self._snap.pending
+        if any(why == AFTER_TYPED_UNREAD for why, _ in self._hold_of.values()) or (
+                pending is not None and pending.doubt == AFTER_TYPED_UNREAD):
+            return
+        keep = tuple(a for a in self._snap.alerts if a.code != TYPED_UNREAD)
+        if keep != self._snap.alerts:
+            self._publish(replace(self._snap, alerts=keep))
 
     def _end_hold_of(self, pending: CardRead) -> None:
         """End the hold the card waiting waits under, not one opened since."""
@@ -2143,6 +2184,7 @@ class SessionCore(abc.ABC):
             if first:
                 self._pass_first_wait(pending.source)
             self._take_waiting()
+            self._drop_answered_ask()  # the wait it was held under is the dropped read's now: no Enter or Del on it
 
     def _pass_first_wait(self, source: str) -> None:
         """The new shoe's first card set aside: the next read of ``source`` waiting behind it is now the
