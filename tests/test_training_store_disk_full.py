@@ -135,3 +135,47 @@ def test_a_real_tmpfs_filled_during_the_session(tmp_path):
         assert not store.exists()
     finally:
         subprocess.run(["umount", str(mnt)])
+
+
+def test_the_window_session_a_save_could_not_store_is_kept_on_stderr(qtbot, tmp_path, capsys):
+    """The window's path: its verdict says NOT STORED, and the command prints the session before it fails."""
+    import argparse
+
+    from PySide6.QtCore import Qt, QTimer
+    from PySide6.QtTest import QTest
+
+    from dealer_assist.commands.output import CommandError
+    from dealer_assist.commands.training import _run
+    from dealer_assist.training import Settings, ShoeFeed, TrainingSession
+    from dealer_assist.training.ending import Ending
+    from dealer_assist.ui.app import application
+    from dealer_assist.ui.training.window import TrainerWindow
+
+    app = application()
+    session = TrainingSession(Settings(cases=1), {"baccarat": ShoeFeed(8, 5), "blackjack": ShoeFeed(1, 5)}, seed=5)
+    store = ProgressStore(tmp_path / "t.json")
+    store.check_writable()
+    store._temporary = lambda: (os.open("/dev/full", os.O_WRONLY), str(tmp_path / ".training-never-made.json"),
+                                0o644)
+
+    def drive() -> None:
+        window = next((w for w in app.topLevelWidgets() if isinstance(w, TrainerWindow) and w.isVisible()), None)
+        if window is None:
+            return
+        if window.summary is not None:
+            QTest.keyClick(window, Qt.Key.Key_Escape)
+        elif window.question_now is not None:
+            window.answer(window.question_now.answer)
+
+    timer = QTimer()
+    timer.timeout.connect(drive)
+    timer.start(20)
+    try:
+        with pytest.raises(CommandError, match="its disk is full"):
+            _run(argparse.Namespace(text=False), session, store, "rex", Ending())
+    finally:
+        timer.stop()
+    err = capsys.readouterr().err
+    kept = [line for line in err.splitlines() if "rex's session, as" in line and "would have held it" in line]
+    assert len(kept) == 1 and json.loads(kept[0][kept[0].index("{"):])["overall"]["cases"] == 1
+    assert not (tmp_path / "t.json").exists()
