@@ -100,7 +100,7 @@ def register(subparsers: argparse._SubParsersAction) -> None:
     r.add_argument("--at", metavar="TIME",
                    help="begin at the round being played at TIME (a moment on the surveillance footage; ISO 8601, "
                         "UTC unless an offset is given, e.g. 2026-12-06T21:14+01:00): the last round begun at or "
-                        "before it, as 'journal rounds --at TIME' names it (the moment as read, and that round, "
+                        "before it (a time to the second means that whole second), as 'journal rounds --at TIME' names it (the moment as read, and that round, "
                         "are said on stderr); not with --shoe")
     r.add_argument("--interval", type=float, default=1.5, help="seconds between cards (default 1.5)")
     r.add_argument("--size", metavar="WxH", help=f"window size, e.g. 1920x1080 ({SIZE_RANGE})")
@@ -562,8 +562,8 @@ def _start_at_time(args: argparse.Namespace) -> None:
     goes from the footage's clock to a round); refused, naming the first round, when none had begun."""
     from dealer_assist.table.export import JournalChangedError
     from dealer_assist.table.journal import Journal, JournalError
-    from dealer_assist.table.round_times import (asked_text, journal_end, journal_round_times, local_text,
-                                                 played_text, round_at)
+    from dealer_assist.table.round_times import (asked_text, asked_through, journal_end, journal_round_times,
+                                                 local_text, played_text, round_at)
     from dealer_assist.table.shift_totals import ShiftTimeError, parse_time
 
     if args.shoe is not None or args.round is not None:
@@ -576,20 +576,29 @@ def _start_at_time(args: argparse.Namespace) -> None:
         with Journal.open(args.journal, readonly=True) as journal:
             # Up to the verified head: the replay itself refuses a broken journal, or plays only that part.
             head = journal.verify().head_seq
-            found = round_at(journal_round_times(journal, head), at, journal_end(journal, head))
+            found = round_at(journal_round_times(journal, head), at, journal_end(journal, head),
+                             asked_through(args.at, at))
     except (JournalError, JournalChangedError) as exc:
         raise CommandError(f"cannot replay {args.journal}: {exc}") from None
     playing, following = found.playing, found.next
     if playing is None or not isinstance(playing.shoe, int) or not isinstance(playing.round, int):
+        # The round to replay named as 'journal rounds --at' names it (qaAK F5: the refusal gave its time only).
         first = (f": its first round, shoe {following.shoe} round {following.round}, began at "
-                 f"{local_text(following.started)}" if following else ": it records no round")
+                 f"{local_text(following.started)}" + (
+                     f"; replay it with --shoe {following.shoe} --round {following.round} instead of --at"
+                     if isinstance(following.shoe, int) and isinstance(following.round, int) else "")
+                 if following else ": it records no round")
         raise CommandError(f"--at {args.at}: no round of {args.journal} had begun by then{first}")
     asked, which = asked_text(args.at, at), f"shoe {playing.shoe} round {playing.round}"
     played = played_text(playing.started, playing.ended, playing.corrections, playing.carried_to)
     if found.within:  # said every time: the moment as read, so a time typed without its offset shows (rev24 E8)
+        before = found.ended_within  # the second asked saw that round end and this one begin (qaAK F5)
         sys.stderr.write(f"dealer-assist: note: at {asked} {which} was being played"
                          f"{' again after a correction' if found.again is not None else ''} ({played}); "
-                         "replaying from it\n")
+                         + (f"shoe {before.shoe} round {before.round} ended within that second, at "
+                            f"{local_text(before.ended)} (--shoe {before.shoe} --round {before.round} replays it); "
+                            if before is not None else "")
+                         + "replaying from it\n")
     elif playing.ended is None:  # a round never ended, and a moment after the journal's last entry (rev24 E6)
         sys.stderr.write(f"dealer-assist: note: at {asked} no round was being played that {args.journal} records: "
                          f"the journal ends at {local_text(found.journal_end)}; replaying from its last round, "

@@ -111,7 +111,8 @@ def register(subparsers: argparse._SubParsersAction) -> None:
                                    "journal keeps UTC), its shoe and round number as the display's status line "
                                    "numbers them (what 'replay --shoe N --round M' takes) and its status. --at TIME "
                                    "names the round being played at TIME (a moment on the surveillance footage): "
-                                   "the last one begun at or before it; exit 1 when none was being played then "
+                                   "the last one begun at or before it (a time to the second, as listed, means that "
+                                   "whole second); exit 1 when none was being played then "
                                    "(between two rounds, before the first, after the journal's last entry), the "
                                    "rounds either side named. A round's time is its play, to its first end: a "
                                    "correction made later (its bets reopened, a misread last card voided and dealt "
@@ -591,7 +592,7 @@ def run_rounds(args: argparse.Namespace) -> int:
     UTC columns to filter by hand to go from the footage's clock to a round)."""
     from dealer_assist.table.export import JournalChangedError
     from dealer_assist.table.journal import JournalError
-    from dealer_assist.table.round_times import journal_end, journal_round_times, round_at
+    from dealer_assist.table.round_times import asked_through, journal_end, journal_round_times, round_at
     from dealer_assist.table.shift_totals import ShiftTimeError, parse_time
 
     if args.at is not None and (args.since or args.until):
@@ -611,16 +612,18 @@ def run_rounds(args: argparse.Namespace) -> int:
         except (JournalError, JournalChangedError) as exc:
             raise CommandError(str(exc), 2) from None
     _warn_unverified(args.path, report, guarded, "listing")
-    found = None if at is None else round_at(rounds, at, ends)
+    through = None if at is None else asked_through(args.at, at)
+    found = None if at is None else round_at(rounds, at, ends, through)
     if args.json:
         result: dict = {"path": args.path, "verified": report.ok and guarded}
         if found is None:
             emit_json({**result, "from": since and since.isoformat(), "to": until and until.isoformat(),
                        "rounds": [one.to_json() for one in rounds]})
             return 0
-        emit_json({**result, "at": at.isoformat(), "within": found.within, "after_end": found.after_end,
-                   "journal_end": found.journal_end, "again": found.again and found.again.to_json(),
+        emit_json({**result, "at": at.isoformat(), "through": through.isoformat(), "within": found.within,
+                   "after_end": found.after_end, "journal_end": found.journal_end, "again": found.again and found.again.to_json(),
                    "round": found.playing and found.playing.to_json(),
+                   "ended_within": found.ended_within and found.ended_within.to_json(),
                    "next": found.next and found.next.to_json()})
         return 0 if found.within else 1
     if found is not None:
@@ -671,7 +674,11 @@ def _round_at_text(path: str, text: str, at, found) -> str:
                  + (f"; {name(following)} began at {local_text(following.started)}" if following
                     else ", the last round the journal records")
                  + (f"; the journal ends at {local_text(found.journal_end)}" if found.after_end else "")]
-    shown = [one for one in ((playing,) if found.within else (playing, following)) if one is not None]
+    if found.ended_within is not None:  # the second asked saw one round end and the next begin (qaAK F5)
+        lines[0] += (f"; {name(found.ended_within)} ended within that second, at "
+                     f"{local_text(found.ended_within.ended)}")
+    shown = [one for one in ((found.ended_within, playing) if found.within else (playing, following))
+             if one is not None]
     if shown:
         lines += ["", f"{'shoe':>5} {'round':>6}  {'game':<9}  {'started':<25}  {'ended':<25}  status",
                   *map(_round_row, shown), ""]

@@ -66,7 +66,7 @@ def run_roster(args: argparse.Namespace) -> int:
     from dealer_assist.table.config import ConfigError, load_config
     from dealer_assist.table.journal import Journal, JournalError
     from dealer_assist.table.roster_record import (KIND, recorded_roster, refused_pin, restore_lockouts,
-                                                   roster_entries)
+                                                   roster_entries, same_roster)
     from dealer_assist.table.supervisor import SupervisorError, SupervisorRoster, WrongPinError
 
     try:
@@ -82,7 +82,7 @@ def run_roster(args: argparse.Namespace) -> int:
         if recorded is None:
             raise CommandError(f"journal {args.path} records no supervisors: the table takes the configuration's "
                                "at its next start, with nothing to approve; the journal was not changed", 1)
-        if wanted == recorded:
+        if same_roster(wanted, recorded):  # names in another case or Unicode form are the same people
             raise CommandError(f"journal {args.path} already answers to these supervisors "
                                f"({', '.join(s['name'] for s in recorded)}); the journal was not changed", 1)
         roster = SupervisorRoster.from_config({"supervisors": recorded})

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import argparse
 import codecs
+import json
 import math
 import sys
 import time
@@ -746,6 +747,7 @@ def run_train(args: argparse.Namespace) -> int:
             try:
                 store.record(trainee, summary, settings.label, started=session.wall_started)
             except ProgressError as exc:
+                _keep_unsaved(store)
                 raise CommandError(str(exc)) from None
         if args.text and not args.json and summary is not None and ending.exit_code is None:
             _say_stored(store, trainee, summary)   # not after SIGHUP: the terminal is gone
@@ -775,6 +777,20 @@ def _say_stored(store, trainee: str, summary) -> None:
     try:
         print("\n".join(lines), flush=True)
     except OSError:   # the terminal failed (closed): the session is stored all the same
+        pass
+
+
+def _keep_unsaved(store) -> None:
+    """The session a failed save did not store, on stderr as the progress file would have held it, under the
+    summary already shown: a full disk had lost the trainee's whole session (qaAK F8)."""
+    unsaved = getattr(store, "unsaved", None)
+    if not unsaved:
+        return
+    try:
+        sys.stderr.write(f"dealer-assist: {unsaved['trainee']}'s session, as {store.path} would have held it "
+                         "(it is stored nowhere else: keep this line, e.g. in a file on another disk): "
+                         f"{json.dumps(unsaved['entry'], ensure_ascii=False)}\n")
+    except OSError:   # the terminal failed too: the summary was all that could be given
         pass
 
 
@@ -861,6 +877,7 @@ def _run(args, session, store, trainee, ending):
     summary, store_error = run_trainer(session, store=store, trainee=trainee, ending=ending)
     if store_error is not None:
         if summary is not None and summary.attempts:
+            _keep_unsaved(store)
             raise CommandError(store_error)   # as --text: the result is lost, and a script must see it
         sys.stderr.write(f"dealer-assist: warning: {store_error}\n")
     return summary, None, False  # the window stores the session itself (and shows the chart with it)

@@ -23,7 +23,7 @@ from typing import Any, Optional
 
 from dealer_assist.table import journal_scan
 from dealer_assist.table.journal_files import PIN_TRIES
-from dealer_assist.table.supervisor import SupervisorRoster, WrongPinError
+from dealer_assist.table.supervisor import SupervisorRoster, WrongPinError, name_key
 
 #: The journal entry kind that records a roster: {"supervisors": [{"name", "pin_hash"}, ...]} (by name),
 #: with the ``correction`` that approved it when it replaced another.
@@ -37,8 +37,10 @@ class RosterMismatchError(ValueError):
         self.recorded = recorded
         names = ", ".join(s["name"] for s in recorded) or "none"
         now = ", ".join(s["name"] for s in given) if given else "none"
-        if given and now == names:  # the same names: a PIN set again (QA: "other supervisors", naming these)
-            repinned = ", ".join(s["name"] for s, g in zip(recorded, given) if s != g)
+        keys = sorted(name_key(s["name"]) for s in recorded)
+        if given and sorted(name_key(s["name"]) for s in given) == keys:  # the same names: a PIN set again (QA: "other supervisors", naming these)
+            pins = {name_key(g["name"]): g.get("pin_hash") for g in given}
+            repinned = ", ".join(s["name"] for s in recorded if pins.get(name_key(s["name"])) != s.get("pin_hash"))
             differ = f"the configuration gives {repinned} another PIN than the one recorded"
         else:
             differ = f"the configuration names other supervisors ({now})"
@@ -48,6 +50,15 @@ class RosterMismatchError(ValueError):
             "with the configuration that names them, or with no [[supervisors]] (the journal's are used), "
             "or have one of them approve the new list first: dealer-assist supervisor roster JOURNAL "
             "--config FILE --supervisor NAME --reason TEXT")
+
+
+def same_roster(one: Optional[list[dict]], other: Optional[list[dict]]) -> bool:
+    """Whether two recorded rosters are the same supervisors with the same PINs: names told apart as the roster
+    tells them (:func:`name_key`), so a configuration saved with its names in another Unicode form (a macOS
+    editor's) or case is no other roster (qaAK F6)."""
+    def people(roster: Optional[list[dict]]) -> list:
+        return sorted((name_key(s.get("name", "")), str(s.get("pin_hash"))) for s in roster or ())
+    return people(one) == people(other)
 
 
 def roster_entries(roster: Optional[SupervisorRoster]) -> Optional[list[dict]]:
@@ -98,16 +109,17 @@ def restore_lockouts(journal: Any, roster: Optional[SupervisorRoster], now: Opti
     if roster is None or journal is None:
         return
     now = time.time() if now is None else now
-    last: dict[str, Any] = {}
+    last: dict[str, Any] = {}  # by name_key: one person's count whatever the case or Unicode form it was kept in
     for e in journal_scan.pin_records(journal):
         if e.kind == "pin_refused":
-            last[e.payload.get("supervisor", "")] = e
+            last[name_key(e.payload.get("supervisor", ""))] = e
             continue
         for key in ("correction", "override"):
             signed = e.payload.get(key)
-            if isinstance(signed, dict) and signed.get("supervisor") in last:
-                del last[signed["supervisor"]]
-    for name, e in last.items():
+            if isinstance(signed, dict) and isinstance(signed.get("supervisor"), str):
+                last.pop(name_key(signed["supervisor"]), None)
+    for e in last.values():
+        name = e.payload.get("supervisor", "")
         locked_for = float(e.payload.get("locked_for", 0.0))
         roster.restore(name, int(e.payload.get("failures", 0)), max(0.0, locked_for - _since(e.time, now)))
 
@@ -136,9 +148,12 @@ def roster_to_use(journal: Any, configured: Optional[SupervisorRoster]) -> tuple
     if configured is None:
         return SupervisorRoster.from_config({"supervisors": recorded}), False
     given = roster_entries(configured)
-    if given != recorded:
+    if given == recorded:
+        return configured, False
+    if not same_roster(given, recorded):
         raise RosterMismatchError(recorded, given)
-    return configured, False
+    # The same people and PINs, their names in another form or case: signed as the journal recorded them.
+    return SupervisorRoster.from_config({"supervisors": recorded}), False
 
 
 def tries_file(journal_path: Any) -> Path:

@@ -18,8 +18,9 @@ gives a time with its offset.
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass
-from datetime import datetime
+from datetime import datetime, timedelta
 from typing import Iterable, Iterator, Optional
 
 from dealer_assist.table.shift_totals import ShiftTimeError, parse_time
@@ -91,13 +92,15 @@ class RoundTime:
                 "settled_again_local": local_text(self.settled_again),
                 "corrections": [c.to_json() for c in self.corrections], "carried_to": self.carried_to}
 
-    def replayed_at(self, at: datetime, after_end: bool) -> Optional[Correction]:
+    def replayed_at(self, at: datetime, after_end: bool, through: Optional[datetime] = None) -> Optional[Correction]:
         """The correction after whose taking back the round was being played again at ``at`` (up to its
         next end; a misdeal: up to the misdeal, its moment when it took the settlement back itself; never
-        ended again: up to the journal's last entry, unless ``after_end``), or None."""
+        ended again: up to the journal's last entry, unless ``after_end``), or None.  ``through``: the last
+        moment of the time asked (a whole second, see :func:`asked_through`); ``at`` when None."""
+        through = at if through is None else through
         for one in self.corrections:
             taken = _moment(one.taken_back)
-            if taken is None or at < taken:
+            if taken is None or through < taken:
                 continue
             again = _moment(one.settled_again)
             if again is not None and at <= again:
@@ -139,6 +142,22 @@ def asked_text(text: str, at: datetime) -> str:
     except ValueError:
         naive = False
     return f"{local} (--at {text.strip()} gave no offset: read as UTC)" if naive else local
+
+
+#: A time typed to the second, without a fraction: "2026-12-07T00:52:53", with or without its offset.
+_TO_THE_SECOND = re.compile(r"\d{4}-?\d{2}-?\d{2}.\d{2}:?\d{2}:?\d{2}(?:Z|[+-].*)?", re.IGNORECASE)
+
+
+def asked_through(text: str, at: datetime) -> datetime:
+    """The last moment of the time ``--at`` gave: a time typed to the second names that whole second, so its
+    last microsecond; any other (a fraction of a second, or to the minute) is the moment itself.
+
+    The listing shows a round's start to the second, and the footage's clock runs to the second: a start copied
+    from the listing (``00:52:53``) fell before the round's real start (``00:52:53.706``), and the answer
+    was "no round had begun: the first began at 00:52:53" (qaAK F5)."""
+    if _TO_THE_SECOND.fullmatch(text.strip()) is None:
+        return at
+    return at + timedelta(seconds=1) - timedelta(microseconds=1)
 
 
 def round_times(records: Iterable[dict]) -> Iterator[RoundTime]:
@@ -193,7 +212,9 @@ class RoundAt:
     begun), whether the moment falls within it (``within``: before the end of its play, between a
     correction and the round's next end or the misdeal that voided it (``again``, that correction), or,
     a round never ended, at or before the journal's last entry), ``next``, the first round begun after the
-    moment, and ``after_end``: the moment is after the journal's last entry (``journal_end``)."""
+    moment, and ``after_end``: the moment is after the journal's last entry (``journal_end``).  A moment
+    that is a whole second: ``ended_within``, the last other round whose play ended in that second (one
+    round ended and ``playing`` began in it), else None."""
 
     playing: Optional[RoundTime]
     within: bool
@@ -201,22 +222,26 @@ class RoundAt:
     after_end: bool = False
     journal_end: Optional[str] = None
     again: Optional[Correction] = None
+    ended_within: Optional[RoundTime] = None
 
 
-def round_at(rounds: Iterable[RoundTime], at: datetime, journal_end: Optional[str] = None) -> RoundAt:
+def round_at(rounds: Iterable[RoundTime], at: datetime, journal_end: Optional[str] = None,
+             through: Optional[datetime] = None) -> RoundAt:
     """Which round was being played at ``at``: the round begun last at or before it.  A round never
     ended was being played up to the journal's last entry (``journal_end``), not for ever after it; a
     round corrected after its end was being played again from the correction to its next end (or to the
-    misdeal that voided it), not in the idle time before the correction (rev24 E2, rev27 F2, rev29 R2)."""
+    misdeal that voided it), not in the idle time before the correction (rev24 E2, rev27 F2, rev29 R2).
+    ``through``: the last moment of the time asked, when it is a span from ``at`` (a whole second, see
+    :func:`asked_through`): a round begun within it, or whose play ran into it, was being played then."""
+    through = at if through is None else through
     playing: Optional[RoundTime] = None
     following: Optional[RoundTime] = None
+    rounds = [one for one in rounds if one.start is not None]
     for one in rounds:
         start = one.start
-        if start is None:
-            continue
-        if start <= at and (playing is None or start >= playing.start):
+        if start <= through and (playing is None or start >= playing.start):
             playing = one
-        elif start > at and (following is None or start < following.start):
+        elif start > through and (following is None or start < following.start):
             following = one
     last = _moment(journal_end)
     after_end = last is not None and at > last
@@ -226,9 +251,12 @@ def round_at(rounds: Iterable[RoundTime], at: datetime, journal_end: Optional[st
     elif playing.end is None:
         within = not after_end
     else:
-        again = None if at <= playing.end else playing.replayed_at(at, after_end)
+        again = None if at <= playing.end else playing.replayed_at(at, after_end, through)
         within = at <= playing.end or again is not None
-    return RoundAt(playing, within, following, after_end, journal_end, again)
+    ended = [one for one in rounds if one is not playing and one.start <= through and one.end is not None
+             and at <= one.end <= through]
+    ended_within = max(ended, key=lambda one: one.start) if ended else None
+    return RoundAt(playing, within, following, after_end, journal_end, again, ended_within)
 
 
 def played_text(started: Optional[str], ended: Optional[str], corrections: Iterable[Correction] = (),

@@ -25,6 +25,7 @@ import os
 import re
 import threading
 import time
+import unicodedata
 from dataclasses import dataclass, field
 from datetime import datetime, timezone
 from typing import Any, Callable, Dict, Iterable, List, Mapping, Optional
@@ -106,6 +107,13 @@ class CorrectionError(SupervisorError, ValueError):
 
 class PinHashError(SupervisorError, ValueError):
     """A stored PIN hash that cannot be read (edited config file?)."""
+
+
+def name_key(name: str) -> str:
+    """What tells supervisors' names apart: not case (``ana`` is ``Ana``), nor the Unicode form a name was
+    typed or pasted in (qaAK F6: "Zoë" decomposed, as a macOS file name or mail gives it, was refused as a
+    name not on the roster), nor spaces at its ends."""
+    return unicodedata.normalize("NFC", unicodedata.normalize("NFC", str(name).strip()).casefold())
 
 
 def _duration(seconds: float) -> str:
@@ -256,15 +264,20 @@ class SupervisorRoster:
         if not isinstance(name, str) or not name.strip():
             raise SupervisorError("a supervisor needs a name")
         supervisor = Supervisor(name.strip(), hash_pin(pin))
+        known = self._known_as(name)  # one entry a person, whatever the case or Unicode form typed
         with self._lock:
+            if self._supervisors.pop(known, None) is not None:
+                self._failures.pop(known, None)
+                self._locked_until.pop(known, None)
             self._supervisors[supervisor.name] = supervisor
             self._failures.pop(supervisor.name, None)
             self._locked_until.pop(supervisor.name, None)
         return supervisor
 
     def remove(self, name: str) -> None:
+        known = self._known_as(name)
         with self._lock:
-            self._supervisors.pop(name, None)
+            self._supervisors.pop(known, None)
 
     def to_config(self) -> Dict[str, Any]:
         return {"supervisors": [self._supervisors[name].to_dict() for name in self.names]}
@@ -287,11 +300,11 @@ class SupervisorRoster:
             name = str(item["name"])
             if not name.strip() or name != name.strip() or not name.isprintable():
                 raise PinHashError(f"supervisor name {name!r} must be printable, with no space at either end")
-            if any(s.name.casefold() == name.casefold() for s in supervisors):
+            if any(name_key(s.name) == name_key(name) for s in supervisors):
                 # Two PINs for one name: the last took over without a word, and the first stopped working;
                 # "Ana" and "ana" are one person on a correction's record.
                 raise PinHashError(f"supervisor {item['name']!r} is listed twice: keep one [[supervisors]] entry "
-                                   "per name (names are told apart regardless of case)")
+                                   "per name (names are told apart regardless of case and of Unicode form)")
             supervisors.append(Supervisor(str(item["name"]), str(item["pin_hash"])))
         return cls(supervisors, **kwargs)
 
@@ -300,8 +313,8 @@ class SupervisorRoster:
     def check(self, name: str, pin: str) -> Supervisor:
         """The supervisor, if ``pin`` is theirs; else :class:`WrongPinError` or :class:`PinLockedError`.
 
-        ``name`` is matched regardless of case and of spaces at its ends, as the roster tells names
-        apart (``ana`` is ``Ana``), so that one person has one lockout whatever they type.
+        ``name`` is matched regardless of case, Unicode form and spaces at its ends, as the roster tells
+        names apart (``ana`` is ``Ana``: :func:`name_key`), so that one person has one lockout whatever they type.
         """
         typed = str(name).strip()
         name = self._known_as(name)
@@ -327,9 +340,9 @@ class SupervisorRoster:
 
     def _known_as(self, name: str) -> str:
         """The roster's spelling of ``name``, else ``name`` without the spaces at its ends."""
-        typed = str(name).strip()
+        typed, key = str(name).strip(), name_key(name)
         with self._lock:
-            return next((known for known in self._supervisors if known.casefold() == typed.casefold()), typed)
+            return next((known for known in self._supervisors if name_key(known) == key), typed)
 
     def authorize(self, name: str, pin: str, action: str, target: Mapping[str, Any], reason: str) -> Correction:
         """Check the PIN and return the :class:`Correction` to journal; nothing is recorded on failure.

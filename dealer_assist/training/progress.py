@@ -24,8 +24,10 @@ or a name corrected, by :meth:`ProgressStore.merge` and :meth:`ProgressStore.ren
 from __future__ import annotations
 
 import contextlib
+import errno
 import json
 import os
+import shutil
 import stat
 import tempfile
 import time
@@ -39,6 +41,11 @@ from dealer_assist.training.scoring import Summary
 
 VERSION = 1
 MAX_MISTAKES_KEPT = 50
+#: Room a save needs beyond the file's own size, which the new file is written beside: a session's entry (300
+#: cases with the 50 mistakes kept is about 25 KB) and its counts, with room to spare.
+SAVE_MARGIN = 64 * 1024
+#: The errors of a disk (or the account's quota) without room for a save.
+_NO_ROOM = (errno.ENOSPC, errno.EDQUOT, errno.EFBIG)
 #: Unicode categories refused in a trainee name: control and format characters, line and paragraph breaks.
 _NOT_IN_NAMES = ("Cc", "Cf", "Cs", "Co", "Zl", "Zp")
 
@@ -93,6 +100,10 @@ def default_store_path() -> Path:
     """``training.json`` in the user's data folder ($XDG_DATA_HOME/dealer-assist, else ~/.local/share)."""
     base = Path(os.environ.get("XDG_DATA_HOME") or Path.home() / ".local" / "share") / "dealer-assist"
     return base / "training.json"
+
+
+def _kilobytes(count: int) -> str:
+    return f"{(count + 1023) // 1024} KB"
 
 
 def check_name(name: object) -> str:
@@ -192,6 +203,9 @@ class ProgressStore:
         #: The stored trainee the last session went to: another name than the one given when the trainee was
         #: renamed or merged while it ran (rev26 F8: "Stored for Ana" of a result stored under Anna).
         self.stored_as: Optional[str] = None
+        #: The session :meth:`record` could not save (``{"trainee", "entry"}``: the entry as the file would
+        #: have held it), else None.
+        self.unsaved: Optional[dict] = None
         #: The file read and its :func:`seal.since`, worked out once for every trainee listed.
         self._since_of: tuple[Optional[dict], Optional[seal.Sealing]] = (None, None)
 
@@ -241,6 +255,11 @@ class ProgressStore:
         sticky = self._sticky_problem()
         if sticky is not None:
             raise ProgressError(what.format(sticky))
+        room = self._room_problem()
+        if room is not None:
+            raise ProgressError(f"cannot store training progress in {self.path}: {room}; nothing was asked yet; "
+                                "free disk space, use --store to choose a file on another disk, or --no-save to "
+                                "train without storing")
         if self.lock_path.exists():  # every save opens it for writing: a file shared by two accounts
             try:                      # failed here, after the second account's whole session
                 os.close(os.open(self.lock_path, os.O_RDWR))
@@ -250,6 +269,21 @@ class ProgressStore:
                     f"opened for writing ({exc.strerror or exc}); nothing was asked yet; ask its owner to make it "
                     f"writable like the progress file (chmod a+w {self.lock_path}), use --store to choose "
                     "another file, or --no-save to train without storing") from None
+
+    def _room_problem(self) -> Optional[str]:
+        """Why the disk cannot take a save (None: it can, or its free space cannot be read): the new file is
+        written beside the old one, so a save needs the file's size and a session's (:data:`SAVE_MARGIN`).  A
+        full disk was found only after the whole session, its results lost (qaAK F8)."""
+        try:
+            size = self.path.stat().st_size if self.path.exists() else 0
+            free = shutil.disk_usage(self.path.parent).free
+        except OSError:
+            return None
+        need = size + SAVE_MARGIN
+        if free >= need:
+            return None
+        return (f"its disk has {_kilobytes(free)} free, and a save needs about {_kilobytes(need)} (the file's "
+                f"{_kilobytes(size)} written anew beside it, and this session's)")
 
     def _sticky_problem(self) -> Optional[str]:
         """Why a save cannot replace the file (None: it can): in a folder with the sticky bit (``chmod 1777``,
@@ -466,8 +500,14 @@ class ProgressStore:
         process holds the lock, so that the trainer window can wait for it off its GUI thread.
         """
         key = check_name(name).casefold()
-        entry = self._write(name, self._entry(summary, drill, started), summary, replaces=self._begun.get(key),
-                            wait=wait)
+        entry = self._entry(summary, drill, started)
+        try:
+            entry = self._write(name, entry, summary, replaces=self._begun.get(key), wait=wait)
+        except ProgressError:
+            # Kept for the trainer to show: the session's record is not lost with the save (qaAK F8).
+            self.unsaved = {"trainee": name, "entry": entry}
+            raise
+        self.unsaved = None
         self._begun.pop(key, None)
         return entry
 
@@ -617,6 +657,11 @@ class ProgressStore:
             if changing:   # a rename or merge stores no session (rev26 F9)
                 raise ProgressError(f"cannot change {self.path}: {sticky or exc}; run it as the account that owns "
                                     "the file and its folder; nothing was changed") from None
+            if sticky is None and exc.errno in _NO_ROOM:
+                raise ProgressError(f"cannot save the training progress to {self.path}: its disk is full "
+                                    f"({exc.strerror or exc}); the session's results are not stored (the file is "
+                                    "unchanged); free disk space, or use --store to choose a file on another "
+                                    "disk") from None
             raise ProgressError(f"cannot save the training progress to {self.path}: {sticky or exc}; "
                                 "the session's results are not stored; use --store to choose a writable file") from None
 
