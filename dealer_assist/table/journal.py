@@ -345,12 +345,31 @@ def recover_new_hint(path: PathLike) -> str:
             f"{path} --new --supervisor NAME --reason TEXT [--config FILE]'")
 
 
+#: What a journal being opened is doing, in an error's words.
+OPENING = "opening it"
+#: The extended I/O error codes SQLite gives for a write the disk may have had no room for (its plain page
+#: writes say SQLITE_FULL): the -shm made or grown (SHMSIZE, qaAK F1: its 32 KB on a disk with less left),
+#: mapped or opened, and a write, truncate or fsync.  Full only when the disk is all but full as well.
+_SPACE_IOERRS = frozenset(10 | (n << 8) for n in (3, 4, 6, 18, 19, 21))  # WRITE FSYNC TRUNCATE SHMOPEN SHMSIZE SHMMAP
+
+
+def _out_of_space(code: Optional[int], path: Path) -> bool:
+    """Whether an SQLite I/O error is a full disk's: one a write gives, on a disk with next to no room."""
+    from dealer_assist.table.disk_room import nearly_full
+
+    return code in _SPACE_IOERRS and not _at_size_limit(path) and nearly_full(path)
+
+
 def _translate(exc: sqlite3.Error, path: Path, doing: str) -> JournalError:
     """Turn an SQLite error into the journal error a croupier and a supervisor can act on."""
     code = getattr(exc, "sqlite_errorcode", None)
     primary = code & 0xFF if isinstance(code, int) else None
     text = str(exc)
-    if primary == 13 or "disk is full" in text:  # SQLITE_FULL
+    if primary == 13 or "disk is full" in text or _out_of_space(code, path):  # SQLITE_FULL
+        if doing == OPENING:  # no table runs yet, and nothing was written (qaAK F1)
+            return JournalFullError(
+                f"journal {path} is full while {doing} (its disk has no room left, or the journal reached its size "
+                f"limit); nothing was written: free disk space, then start again", path)
         return JournalFullError(
             f"journal {path} is full while {doing} (the disk or its size limit is reached); the entry was NOT "
             f"written: stop the table, free disk space, then restart to carry on", path)
@@ -449,6 +468,12 @@ class Journal:
         #: rather than begin again from round 1 (qaL F4).
         self._mark_pending: Optional[bool] = None
         self._marked = False
+        #: This open made the file (a new journal); until an entry is written to it, a write that fails has it
+        #: removed at close, with its -wal and -shm: nothing was journaled, and a file with no entry left at the
+        #: path would refuse every later start as an emptied journal (qaAK F2).
+        self._made = False
+        self._wrote = False
+        self._unmake = False
         #: Opened for writing, the file said a table had it open and no -wal lay beside it (see
         #: :meth:`without_its_log`): the entries since its last round's end may be lost; the table says so.
         self.log_missing = False
@@ -515,12 +540,16 @@ class Journal:
         # without closing it; there, and with entries still in a -wal, only SQLite's -shm index reads right.
         live = readonly and _open_elsewhere(path)
         try:
-            conn, journal_id = cls._connect(path, readonly, immutable=readonly and not live)
-        except JournalReadOnlyError as exc:
+            conn, journal_id, made = cls._connect(path, readonly, immutable=readonly and not live)
+        except (JournalReadOnlyError, JournalFullError) as exc:
             if not live:
                 raise
-            if not _wal_holds_entries(path):  # a -shm left in a folder that cannot be written: the file is all
-                conn, journal_id = cls._connect(path, readonly, immutable=True)
+            # A -shm left in a folder that cannot be written, or on a disk with no room to make it whole (qaAK
+            # F1: a start refused on a full disk leaves one, and its end event lost the head): the file is all.
+            if not _wal_holds_entries(path):
+                conn, journal_id, made = cls._connect(path, readonly, immutable=True)
+            elif isinstance(exc, JournalFullError):
+                raise
             else:
                 raise JournalReadOnlyError(
                     f"journal {path} has entries not yet merged into the file (in {path.name}-wal, left by a "
@@ -540,6 +569,7 @@ class Journal:
             page_size = conn.execute("PRAGMA page_size").fetchone()[0]
             conn.execute(f"PRAGMA max_page_count = {max(1, int(max_size) // page_size)}")
         journal = cls(path, conn, journal_id, readonly, clock or _utc_now, writer_lock)
+        journal._made = made
         if verify and not readonly:
             report = journal.verify()
             if not report.ok:
@@ -563,7 +593,8 @@ class Journal:
         return journal
 
     @classmethod
-    def _connect(cls, path: Path, readonly: bool, immutable: bool) -> Tuple[sqlite3.Connection, str]:
+    def _connect(cls, path: Path, readonly: bool, immutable: bool) -> Tuple[sqlite3.Connection, str, bool]:
+        """The connection, the journal id, and whether this open made the file (a new journal)."""
         created = False
         try:
             if readonly:
@@ -578,15 +609,26 @@ class Journal:
                     created = True
                 conn = sqlite3.connect(str(path), isolation_level=None, check_same_thread=False)
         except sqlite3.Error as exc:
-            raise _translate(exc, path, "opening it") from None
+            said = _translate(exc, path, OPENING)
+            if created and isinstance(said, JournalFullError):
+                _unmake(path)
+            raise said from None
         except OSError as exc:  # the new file itself could not be made (a folder this user cannot write)
+            if exc.errno in _NO_ROOM:
+                raise JournalFullError(f"journal {path} is full while {OPENING} (its disk has no room left for a "
+                                       f"new file: {exc.strerror}); nothing was written: free disk space, then "
+                                       f"start again", path) from None
             raise JournalError(f"cannot create journal {path} ({exc.strerror or exc}): this user cannot write in "
                                f"{path.parent}; give a --journal PATH in a folder you can write, or have the folder "
                                "made writable for you; nothing was written", path) from None
         try:
-            return conn, cls._prepare(conn, path, readonly, created)
-        except BaseException:
+            return conn, cls._prepare(conn, path, readonly, created), created
+        except BaseException as exc:
             conn.close()
+            # A new journal not made whole for want of room: nothing was journaled (qaAK F2).  Only then: a
+            # second table starting on the same new path at that moment may have made it whole itself.
+            if created and isinstance(exc, JournalFullError):
+                _unmake(path)
             raise
 
     @staticmethod
@@ -654,7 +696,7 @@ class Journal:
                     conn.execute("ROLLBACK")
                 except sqlite3.Error:
                     pass
-            raise _translate(exc, path, "opening it") from None
+            raise _translate(exc, path, OPENING) from None
 
     # ---- writing
 
@@ -690,10 +732,12 @@ class Journal:
                 conn.execute("COMMIT")
             except sqlite3.Error as exc:
                 self._rollback()
+                self._unmake = self._made and not self._wrote
                 raise _translate(exc, self.path, f"writing a {kind!r} entry") from None
             except BaseException:
                 self._rollback()
                 raise
+            self._wrote = True
             merge, self._mark_pending = kind in MERGED_AFTER or bool(self._mark_pending), None
             self._marked = True
             if merge:
@@ -971,6 +1015,8 @@ class Journal:
                     self._conn = None
                     if self._held is not None:  # after SQLite's own: closing any descriptor of the file drops
                         self._held.close()      # the process's locks on it
+                    if self._unmake and not self.gone:  # under the writer's lock: no table opens it meanwhile
+                        _unmake(self.path)
                     if self._writer_lock is not None:
                         self._writer_lock.release()
                         self._writer_lock = None
@@ -1010,12 +1056,18 @@ class Journal:
             tmp = starting(path)
             for leftover in (*_sqlite_files(tmp), Path(f"{tmp}.lock")):
                 leftover.unlink(missing_ok=True)
-            new = cls.open(tmp, clock=clock, _writer_lock=_WriterLock(None))
-            with new:
-                new.append("journal_started", {"previous": str(kept.resolve()), "previous_head": head_hash,
-                                               "previous_verified_seq": head_seq})
-                for kind, payload in then(kept):
-                    new.append(kind, payload)
+            try:
+                new = cls.open(tmp, clock=clock, _writer_lock=_WriterLock(None))
+                with new:
+                    new.append("journal_started", {"previous": str(kept.resolve()), "previous_head": head_hash,
+                                                   "previous_verified_seq": head_seq})
+                    for kind, payload in then(kept):
+                        new.append(kind, payload)
+            except BaseException as exc:
+                _unmake(tmp)  # not whole: the broken journal is at the path, as it was
+                if _no_room(exc):
+                    raise _recover_full(path, tmp, "new") from None
+                raise
             journal = cls._take_path(path, tmp, kept, lock, clock)
         except BaseException:
             lock.release()
@@ -1118,6 +1170,21 @@ class Journal:
         tmp = rebuilding(path)
         for leftover in (*_sqlite_files(tmp), *_sqlite_files(starting(path)), Path(f"{tmp}.lock")):
             leftover.unlink(missing_ok=True)
+        try:
+            cls._write_rebuilt(tmp, journal_id, report, rows, kept, clock, then)
+        except BaseException as exc:
+            _unmake(tmp)  # not whole: the broken journal is at the path, as it was (qaAK F4: a partial one was left)
+            if _no_room(exc):
+                raise _recover_full(path, tmp, "continue") from None
+            raise
+        return cls._take_path(path, tmp, kept, lock, clock), kept
+
+    @classmethod
+    def _write_rebuilt(cls, tmp: Path, journal_id: str, report: "VerifyReport", rows: list, kept: Path,
+                       clock: Optional[Callable[[], str]],
+                       then: Callable[[Path], Iterable[Tuple[str, Mapping[str, Any]]]]) -> None:
+        """Write the rebuilt journal whole at ``tmp``: the verified entries, copied verbatim, then its start and
+        the supervisor's decision."""
         os.close(os.open(tmp, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o640))  # as a new journal: see _connect
         conn = sqlite3.connect(str(tmp), isolation_level=None)
         try:
@@ -1151,7 +1218,6 @@ class Journal:
                                            "previous_first_bad_seq": report.first_bad_seq})
             for kind, payload in then(kept):
                 new.append(kind, payload)
-        return cls._take_path(path, tmp, kept, lock, clock), kept
 
 
 def no_tables(path: Path) -> str:
@@ -1223,8 +1289,11 @@ class _WriterLock:
                     f"two tables cannot share one journal: close the other one or use another --journal PATH",
                     path) from None
             raise
-        os.ftruncate(fd, 0)
-        os.pwrite(fd, str(os.getpid()).encode("ascii"), 0)
+        try:  # who holds it, for the message of a table refused; the lock holds without it
+            os.ftruncate(fd, 0)
+            os.pwrite(fd, str(os.getpid()).encode("ascii"), 0)
+        except OSError:  # a full disk (qaAK F4: 'cannot write the output' for a recover): the journal says it
+            pass
         return cls(fd)
 
     def release(self) -> None:
@@ -1267,6 +1336,36 @@ def _refuse_over_remains(path: Path) -> None:
 
 def _sqlite_files(path: Path) -> List[Path]:
     return [path, Path(str(path) + "-wal"), Path(str(path) + "-shm")]
+
+
+#: The errors of a write a disk had no room for (EFBIG is a size limit's, said as such where it is met).
+_NO_ROOM = (errno.ENOSPC, errno.EDQUOT)
+
+
+def _no_room(exc: BaseException) -> bool:
+    """Whether an error is a full disk's (not a size limit's, which no freed space lifts)."""
+    if isinstance(exc, JournalFullError):
+        return not isinstance(exc, JournalSizeLimitError)
+    return isinstance(exc, OSError) and exc.errno in _NO_ROOM
+
+
+def _recover_full(path: Path, tmp: Path, how: str) -> JournalFullError:
+    """A ``journal recover`` that found no room to write the new journal, in words: no table runs, and the
+    same recover run again once there is room does it all (qaAK F4: it said to stop the table and restart)."""
+    return JournalFullError(
+        f"journal {path}: the disk is full, so the recovered journal could not be written ({tmp.name}, now "
+        f"removed); nothing was changed: {path.name} is at its path as it was. Free disk space, then run the same "
+        f"'dealer-assist journal recover {path} --{how} --supervisor NAME --reason TEXT' again: it does it all", path)
+
+
+def _unmake(path: Path) -> None:
+    """Remove a new journal this process made and wrote no entry to, with the -wal and -shm SQLite made for
+    it (a new journal is refused where either was left: see :func:`_refuse_over_remains`)."""
+    for made in _sqlite_files(path):
+        try:
+            made.unlink(missing_ok=True)
+        except OSError:  # what cannot be removed is refused, with its own words, at the next start
+            pass
 
 
 def _verified_head(path: Path) -> Tuple[str, int]:
