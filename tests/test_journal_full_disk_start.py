@@ -233,3 +233,57 @@ def test_an_absolute_xdg_data_home_is_used(monkeypatch, tmp_path):
 
     monkeypatch.setenv("XDG_DATA_HOME", str(tmp_path))
     assert default_journal_path("blackjack") == tmp_path / "dealer-assist" / "blackjack-journal.sqlite"
+
+
+# --------------------------------------------------------------------------- F2, a start killed
+
+KILLED_AT = {
+    # before SQLite wrote anything: the file is empty
+    "created": "import sqlite3\nsqlite3.connect = lambda *a, **k: os.kill(os.getpid(), signal.SIGKILL)\n",
+    # SQLite wrote the file's header (WAL mode), no table yet
+    "header": ("from dealer_assist.table.journal import Journal\n"
+               "def prepare(conn, path, readonly, created=False):\n"
+               "    conn.execute('PRAGMA journal_mode = WAL')\n"
+               "    conn.execute('CREATE TABLE half (x)')\n"
+               "    conn.execute('DROP TABLE half')\n"
+               "    os.kill(os.getpid(), signal.SIGKILL)\n"
+               "Journal._prepare = staticmethod(prepare)\n"),
+}
+
+
+@pytest.mark.parametrize("point", sorted(KILLED_AT))
+def test_a_start_killed_while_it_made_a_new_journal_does_not_block_the_next(tmp_path, point):
+    """kill -9 between making the file and its tables: the file is empty or has no tables, and the mark
+    beside it says a start was making it, so the next start removes it and makes the journal (nothing was
+    journaled).  A real SIGKILL of a child process, at a point its patched code chooses."""
+    journal = tmp_path / "j.sqlite"
+    code = ("import os, signal, sys\n" + KILLED_AT[point]
+            + "from dealer_assist.table.journal import Journal\nJournal.open(sys.argv[1])\n")
+    done = subprocess.run([sys.executable, "-c", code, str(journal)], env=ENV, capture_output=True, timeout=60)
+    assert done.returncode == -9, done.stderr
+    assert journal.exists()
+    assert (journal.stat().st_size == 0) == (point == "created")
+    with Journal.open(journal) as started:
+        started.append("note", {"n": 1})
+        assert started.verify().head_seq == 1
+    assert not (tmp_path / "j.sqlite.making").exists()
+
+
+def test_an_empty_file_no_start_was_making_is_kept_as_evidence(tmp_path):
+    """Without the mark, an empty file may be a journal someone emptied: refused, kept, as before."""
+    journal = tmp_path / "j.sqlite"
+    journal.touch()
+    with pytest.raises(JournalError, match="empty file"):
+        Journal.open(journal)
+    assert journal.exists() and journal.stat().st_size == 0
+
+
+def test_a_journal_made_whole_keeps_its_entries_whatever_mark_is_left_beside_it(tmp_path):
+    """Killed after the tables were written, just before the mark went: the journal is whole and stays."""
+    journal = tmp_path / "j.sqlite"
+    with Journal.open(journal) as first:
+        first.append("note", {"n": 1})
+    (tmp_path / "j.sqlite.making").touch()
+    with Journal.open(journal) as again:
+        assert again.verify().head_seq == 1
+    assert not (tmp_path / "j.sqlite.making").exists()

@@ -166,7 +166,8 @@ from pathlib import Path
 from typing import Any, Callable, Dict, Iterable, Iterator, List, Mapping, Optional, Tuple, Union
 
 from dealer_assist.cards import Card
-from dealer_assist.table.journal_files import journal_remains, not_sqlite, rebuilding, recover_stopped, starting
+from dealer_assist.table.journal_files import (journal_remains, making, not_sqlite, rebuilding, recover_stopped,
+                                               starting)
 from dealer_assist.table.journal_salvage import HeldFile, save_open_copy, write_copy
 from dealer_assist.table.journal_tail import malformed, readable_through, rows_through, zero_tail
 from dealer_assist.table.chain import (FORMAT, VerifyReport, canonical, check_chain, entry_hash, genesis_hash,
@@ -500,6 +501,27 @@ class Journal:
         two tables interleaving rounds in one file would make both records useless.
         """
         path = Path(path)
+        early = None
+        if (not readonly and create and _writer_lock is None and not path.is_dir()
+                and (os.path.lexists(making(path)) or not os.path.lexists(path) and path.parent.is_dir())):
+            # A new journal is made under the writer's lock, so that a start finding what a killed start
+            # left (see _drop_unfinished) never takes a file another start is making now.
+            if not os.path.lexists(path):
+                _refuse_over_remains(path)  # before any .lock: the refusal leaves the folder as it was
+            early = _WriterLock.acquire(path)
+        try:
+            if early is not None:
+                _drop_unfinished(path)
+            return cls._open(path, readonly, create, verify, max_size, clock, _writer_lock, early)
+        except BaseException:
+            if early is not None:  # once: a journal that took it and was closed released it already
+                early.release()
+            raise
+
+    @classmethod
+    def _open(cls, path: Path, readonly: bool, create: bool, verify: bool, max_size: Optional[int],
+              clock: Optional[Callable[[], str]], _writer_lock: Optional["_WriterLock"],
+              early: Optional["_WriterLock"]) -> "Journal":
         exists = path.exists()
         log_absent = exists and not os.path.lexists(f"{path}-wal")  # before SQLite makes one
         if path.is_dir():
@@ -561,7 +583,7 @@ class Journal:
         if not readonly:  # taken once the file is known to be a journal, so a wrong path leaves no .lock
             try:
                 _one_name(path)
-                writer_lock = _writer_lock or _WriterLock.acquire(path)
+                writer_lock = _writer_lock or early or _WriterLock.acquire(path)
             except BaseException:
                 conn.close()
                 raise
@@ -595,7 +617,7 @@ class Journal:
     @classmethod
     def _connect(cls, path: Path, readonly: bool, immutable: bool) -> Tuple[sqlite3.Connection, str, bool]:
         """The connection, the journal id, and whether this open made the file (a new journal)."""
-        created = False
+        created = marked = False
         try:
             if readonly:
                 mode = "mode=ro&immutable=1" if immutable else "mode=ro"
@@ -603,6 +625,10 @@ class Journal:
                                        isolation_level=None, check_same_thread=False)
             else:
                 if not path.exists():
+                    # Said to be in the making until its tables are written (a start killed meanwhile: see
+                    # _drop_unfinished).
+                    os.close(os.open(making(path), os.O_WRONLY | os.O_CREAT, 0o640))
+                    marked = True
                     # The casino's record, not the world's: owner and group only (SQLite gives its -wal
                     # and -shm the file's mode).  A folder a user made wider stays as they made it.
                     os.close(os.open(path, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o640))
@@ -614,6 +640,8 @@ class Journal:
                 _unmake(path)
             raise said from None
         except OSError as exc:  # the new file itself could not be made (a folder this user cannot write)
+            if marked and not created:
+                making(path).unlink(missing_ok=True)
             if exc.errno in _NO_ROOM:
                 raise JournalFullError(f"journal {path} is full while {OPENING} (its disk has no room left for a "
                                        f"new file: {exc.strerror}); nothing was written: free disk space, then "
@@ -622,11 +650,19 @@ class Journal:
                                f"{path.parent}; give a --journal PATH in a folder you can write, or have the folder "
                                "made writable for you; nothing was written", path) from None
         try:
-            return conn, cls._prepare(conn, path, readonly, created), created
+            journal_id = cls._prepare(conn, path, readonly, created)
+            if created:  # whole: from now on a file with no tables here is evidence (its -wal lost), never ours
+                try:
+                    making(path).unlink()
+                except OSError as exc:
+                    raise JournalError(f"cannot remove {making(path)} ({exc.strerror or exc}) after making journal "
+                                       f"{path}; nothing was journaled: remove {making(path).name} and {path.name}, "
+                                       f"then start again", path) from None
+            return conn, journal_id, created
         except BaseException as exc:
             conn.close()
-            # A new journal not made whole for want of room: nothing was journaled (qaAK F2).  Only then: a
-            # second table starting on the same new path at that moment may have made it whole itself.
+            # A new journal not made whole for want of room: nothing was journaled (qaAK F2).  Any other
+            # failure leaves it, marked: the next start removes it (see _drop_unfinished).
             if created and isinstance(exc, JournalFullError):
                 _unmake(path)
             raise
@@ -1358,10 +1394,40 @@ def _recover_full(path: Path, tmp: Path, how: str) -> JournalFullError:
         f"'dealer-assist journal recover {path} --{how} --supervisor NAME --reason TEXT' again: it does it all", path)
 
 
+def _drop_unfinished(path: Path) -> None:
+    """Remove what a start killed while it made a new journal left (qaAK F2): the file, empty or with no
+    tables, and the -wal and -shm beside it (nothing was journaled), known by :func:`.journal_files.making`
+    beside it.  A journal made whole (killed just before the mark went) is kept; only the mark goes."""
+    if not os.path.lexists(making(path)):
+        return
+    if not os.path.lexists(path) or _never_made(path):
+        _unmake(path)
+    else:
+        making(path).unlink()
+
+
+def _never_made(path: Path) -> bool:
+    """Whether the journal file at ``path`` holds nothing yet: empty, or an SQLite database with no tables."""
+    if path.is_symlink() or not path.is_file():
+        return False
+    if path.stat().st_size == 0:
+        return not _wal_holds_entries(path)
+    if not_sqlite(path):
+        return False
+    try:
+        conn = sqlite3.connect(str(path), isolation_level=None)
+        try:
+            return conn.execute("SELECT count(*) FROM sqlite_master").fetchone()[0] == 0
+        finally:
+            conn.close()
+    except sqlite3.Error:
+        return False
+
+
 def _unmake(path: Path) -> None:
     """Remove a new journal this process made and wrote no entry to, with the -wal and -shm SQLite made for
     it (a new journal is refused where either was left: see :func:`_refuse_over_remains`)."""
-    for made in _sqlite_files(path):
+    for made in (*_sqlite_files(path), making(path)):
         try:
             made.unlink(missing_ok=True)
         except OSError:  # what cannot be removed is refused, with its own words, at the next start
