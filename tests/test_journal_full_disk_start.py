@@ -228,6 +228,16 @@ def test_an_empty_home_is_not_the_root_folder(monkeypatch, xdg):
     assert default_journal_path() == home / ".local" / "share" / "dealer-assist" / "baccarat-journal.sqlite"
 
 
+def test_the_trainers_progress_file_lies_beside_the_journal_with_an_empty_home(monkeypatch):
+    from dealer_assist.table.config import default_journal_path
+    from dealer_assist.training.progress import default_store_path
+
+    monkeypatch.setenv("HOME", "")
+    monkeypatch.setenv("XDG_DATA_HOME", "")
+    assert default_store_path().parent == default_journal_path().parent
+    assert not str(default_store_path()).startswith("/.local")
+
+
 def test_an_absolute_xdg_data_home_is_used(monkeypatch, tmp_path):
     from dealer_assist.table.config import default_journal_path
 
