@@ -69,6 +69,11 @@ def main(argv: Optional[Sequence[str]] = None) -> int:
         # other write's error, which its command reports itself.
         if exc.filename is not None or exc.errno not in (errno.ENOSPC, errno.EDQUOT, errno.EFBIG):
             raise
+        if exc.errno != errno.EFBIG and not _stdout_failed():
+            # Another write that named no file (qaAK F4: a recover's lock file on a full disk was told as
+            # the output's): the output is not at fault.
+            return fail(f"a disk is full ({exc.strerror}), for a write other than the output's; nothing more was "
+                        "done: free disk space, then run it again", 2)
         _drop_stdout()
         if exc.errno == errno.EFBIG:  # `ulimit -f`: no disk space freed lifts it
             from dealer_assist.table.journal import RAISE_THE_LIMIT, size_limit_words
@@ -77,6 +82,28 @@ def main(argv: Optional[Sequence[str]] = None) -> int:
                         f"written is incomplete: {RAISE_THE_LIMIT} and run it again (the disk is not at fault)", 2)
         return fail(f"cannot write the output ({exc.strerror}): what was written is incomplete; free disk space, "
                     "or send it to a file on another disk, and run it again", 2)
+
+
+def _stdout_failed() -> bool:
+    """Whether standard output is what a full disk refused: writing what it holds fails again, or it is a
+    file on a disk with next to no room left (a large write goes past the buffer, which is then empty)."""
+    import stat
+
+    from dealer_assist.table.disk_room import NEARLY_FULL
+
+    try:
+        sys.stdout.flush()
+    except OSError:
+        return True
+    try:
+        fd = sys.stdout.fileno()
+        mode = os.fstat(fd).st_mode
+        if not stat.S_ISREG(mode):  # a terminal or a pipe never runs out of room; a device may (/dev/full)
+            return (stat.S_ISCHR(mode) or stat.S_ISBLK(mode)) and not os.isatty(fd)
+        room = os.fstatvfs(fd)
+    except (OSError, ValueError, AttributeError):
+        return False
+    return room.f_bavail * room.f_frsize < NEARLY_FULL
 
 
 def _drop_stdout() -> None:

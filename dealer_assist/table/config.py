@@ -133,8 +133,26 @@ class AppConfig:
 
 def default_journal_path(game: str = "baccarat") -> Path:
     """The journal in the user's data folder ($XDG_DATA_HOME/dealer-assist, else ~/.local/share/dealer-assist)."""
-    base = Path(os.environ.get("XDG_DATA_HOME") or Path.home() / ".local" / "share") / "dealer-assist"
-    return base / f"{game}-journal.sqlite"
+    return data_folder() / "dealer-assist" / f"{game}-journal.sqlite"
+
+
+def data_folder() -> Path:
+    """$XDG_DATA_HOME, else ~/.local/share.  Empty or relative, XDG_DATA_HOME is unset, as the XDG spec says."""
+    xdg = os.environ.get("XDG_DATA_HOME", "")
+    return Path(xdg) if os.path.isabs(xdg) else home_folder() / ".local" / "share"
+
+
+def home_folder() -> Path:
+    """The user's home folder.  An empty HOME is unset, the account's own home taken as for HOME unset (qaAK
+    F7: Python's '~' was then the root folder, and the journal was made under /.local without a word)."""
+    if os.environ.get("HOME", None) != "":
+        return Path.home()
+    try:
+        import pwd
+
+        return Path(pwd.getpwuid(os.getuid()).pw_dir)
+    except (ImportError, KeyError):  # no account entry either: the home Python finds, as before
+        return Path.home()
 
 
 #: The keys of a configuration file and of its sections ([limits] and [blackjack] check their own):

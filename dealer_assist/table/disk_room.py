@@ -56,6 +56,19 @@ class DiskRoom:
                 f"stops until space is freed")
 
 
+#: Free bytes under which an I/O error SQLite gives for a write is the disk being full: SQLite grows its -shm
+#: 32 KB at a time and writes whole pages; a disk that still had this much would have taken them.
+NEARLY_FULL = 2**20
+
+
+def nearly_full(journal_path: os.PathLike | str) -> bool:
+    """Whether the disk holding ``journal_path`` is (all but) full: SQLite tells ENOSPC as ``SQLITE_FULL``
+    for a page it writes, but as an I/O error for the -shm it could not make (qaAK F1: 'check the disk'
+    sent IT to a healthy disk that was merely full)."""
+    room = room_of(journal_path)
+    return room is not None and room.free < NEARLY_FULL
+
+
 def room_of(journal_path: Optional[os.PathLike | str]) -> Optional[DiskRoom]:
     """The room left beside ``journal_path``; None for an in-memory journal or a folder that cannot be
     asked (gone, or not readable: what the journal does then, it says when it writes)."""

@@ -166,7 +166,8 @@ from pathlib import Path
 from typing import Any, Callable, Dict, Iterable, Iterator, List, Mapping, Optional, Tuple, Union
 
 from dealer_assist.cards import Card
-from dealer_assist.table.journal_files import journal_remains, not_sqlite, rebuilding, recover_stopped, starting
+from dealer_assist.table.journal_files import (journal_remains, making, not_sqlite, rebuilding, recover_stopped,
+                                               starting)
 from dealer_assist.table.journal_salvage import HeldFile, save_open_copy, write_copy
 from dealer_assist.table.journal_tail import malformed, readable_through, rows_through, zero_tail
 from dealer_assist.table.chain import (FORMAT, VerifyReport, canonical, check_chain, entry_hash, genesis_hash,
@@ -345,12 +346,31 @@ def recover_new_hint(path: PathLike) -> str:
             f"{path} --new --supervisor NAME --reason TEXT [--config FILE]'")
 
 
+#: What a journal being opened is doing, in an error's words.
+OPENING = "opening it"
+#: The extended I/O error codes SQLite gives for a write the disk may have had no room for (its plain page
+#: writes say SQLITE_FULL): the -shm made or grown (SHMSIZE, qaAK F1: its 32 KB on a disk with less left),
+#: mapped or opened, and a write, truncate or fsync.  Full only when the disk is all but full as well.
+_SPACE_IOERRS = frozenset(10 | (n << 8) for n in (3, 4, 6, 18, 19, 21))  # WRITE FSYNC TRUNCATE SHMOPEN SHMSIZE SHMMAP
+
+
+def _out_of_space(code: Optional[int], path: Path) -> bool:
+    """Whether an SQLite I/O error is a full disk's: one a write gives, on a disk with next to no room."""
+    from dealer_assist.table.disk_room import nearly_full
+
+    return code in _SPACE_IOERRS and not _at_size_limit(path) and nearly_full(path)
+
+
 def _translate(exc: sqlite3.Error, path: Path, doing: str) -> JournalError:
     """Turn an SQLite error into the journal error a croupier and a supervisor can act on."""
     code = getattr(exc, "sqlite_errorcode", None)
     primary = code & 0xFF if isinstance(code, int) else None
     text = str(exc)
-    if primary == 13 or "disk is full" in text:  # SQLITE_FULL
+    if primary == 13 or "disk is full" in text or _out_of_space(code, path):  # SQLITE_FULL
+        if doing == OPENING:  # no table runs yet, and nothing was written (qaAK F1)
+            return JournalFullError(
+                f"journal {path} is full while {doing} (its disk has no room left, or the journal reached its size "
+                f"limit); nothing was written: free disk space, then start again", path)
         return JournalFullError(
             f"journal {path} is full while {doing} (the disk or its size limit is reached); the entry was NOT "
             f"written: stop the table, free disk space, then restart to carry on", path)
@@ -449,6 +469,12 @@ class Journal:
         #: rather than begin again from round 1 (qaL F4).
         self._mark_pending: Optional[bool] = None
         self._marked = False
+        #: This open made the file (a new journal); until an entry is written to it, a write that fails has it
+        #: removed at close, with its -wal and -shm: nothing was journaled, and a file with no entry left at the
+        #: path would refuse every later start as an emptied journal (qaAK F2).
+        self._made = False
+        self._wrote = False
+        self._unmake = False
         #: Opened for writing, the file said a table had it open and no -wal lay beside it (see
         #: :meth:`without_its_log`): the entries since its last round's end may be lost; the table says so.
         self.log_missing = False
@@ -475,6 +501,27 @@ class Journal:
         two tables interleaving rounds in one file would make both records useless.
         """
         path = Path(path)
+        early = None
+        if (not readonly and create and _writer_lock is None and not path.is_dir()
+                and (os.path.lexists(making(path)) or not os.path.lexists(path) and path.parent.is_dir())):
+            # A new journal is made under the writer's lock, so that a start finding what a killed start
+            # left (see _drop_unfinished) never takes a file another start is making now.
+            if not os.path.lexists(path):
+                _refuse_over_remains(path)  # before any .lock: the refusal leaves the folder as it was
+            early = _WriterLock.acquire(path)
+        try:
+            if early is not None:
+                _drop_unfinished(path)
+            return cls._open(path, readonly, create, verify, max_size, clock, _writer_lock, early)
+        except BaseException:
+            if early is not None:  # once: a journal that took it and was closed released it already
+                early.release()
+            raise
+
+    @classmethod
+    def _open(cls, path: Path, readonly: bool, create: bool, verify: bool, max_size: Optional[int],
+              clock: Optional[Callable[[], str]], _writer_lock: Optional["_WriterLock"],
+              early: Optional["_WriterLock"]) -> "Journal":
         exists = path.exists()
         log_absent = exists and not os.path.lexists(f"{path}-wal")  # before SQLite makes one
         if path.is_dir():
@@ -515,12 +562,16 @@ class Journal:
         # without closing it; there, and with entries still in a -wal, only SQLite's -shm index reads right.
         live = readonly and _open_elsewhere(path)
         try:
-            conn, journal_id = cls._connect(path, readonly, immutable=readonly and not live)
-        except JournalReadOnlyError as exc:
+            conn, journal_id, made = cls._connect(path, readonly, immutable=readonly and not live)
+        except (JournalReadOnlyError, JournalFullError) as exc:
             if not live:
                 raise
-            if not _wal_holds_entries(path):  # a -shm left in a folder that cannot be written: the file is all
-                conn, journal_id = cls._connect(path, readonly, immutable=True)
+            # A -shm left in a folder that cannot be written, or on a disk with no room to make it whole (qaAK
+            # F1: a start refused on a full disk leaves one, and its end event lost the head): the file is all.
+            if not _wal_holds_entries(path):
+                conn, journal_id, made = cls._connect(path, readonly, immutable=True)
+            elif isinstance(exc, JournalFullError):
+                raise
             else:
                 raise JournalReadOnlyError(
                     f"journal {path} has entries not yet merged into the file (in {path.name}-wal, left by a "
@@ -532,7 +583,7 @@ class Journal:
         if not readonly:  # taken once the file is known to be a journal, so a wrong path leaves no .lock
             try:
                 _one_name(path)
-                writer_lock = _writer_lock or _WriterLock.acquire(path)
+                writer_lock = _writer_lock or early or _WriterLock.acquire(path)
             except BaseException:
                 conn.close()
                 raise
@@ -540,6 +591,7 @@ class Journal:
             page_size = conn.execute("PRAGMA page_size").fetchone()[0]
             conn.execute(f"PRAGMA max_page_count = {max(1, int(max_size) // page_size)}")
         journal = cls(path, conn, journal_id, readonly, clock or _utc_now, writer_lock)
+        journal._made = made
         if verify and not readonly:
             report = journal.verify()
             if not report.ok:
@@ -563,8 +615,9 @@ class Journal:
         return journal
 
     @classmethod
-    def _connect(cls, path: Path, readonly: bool, immutable: bool) -> Tuple[sqlite3.Connection, str]:
-        created = False
+    def _connect(cls, path: Path, readonly: bool, immutable: bool) -> Tuple[sqlite3.Connection, str, bool]:
+        """The connection, the journal id, and whether this open made the file (a new journal)."""
+        created = marked = False
         try:
             if readonly:
                 mode = "mode=ro&immutable=1" if immutable else "mode=ro"
@@ -572,21 +625,46 @@ class Journal:
                                        isolation_level=None, check_same_thread=False)
             else:
                 if not path.exists():
+                    # Said to be in the making until its tables are written (a start killed meanwhile: see
+                    # _drop_unfinished).
+                    os.close(os.open(making(path), os.O_WRONLY | os.O_CREAT, 0o640))
+                    marked = True
                     # The casino's record, not the world's: owner and group only (SQLite gives its -wal
                     # and -shm the file's mode).  A folder a user made wider stays as they made it.
                     os.close(os.open(path, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o640))
                     created = True
                 conn = sqlite3.connect(str(path), isolation_level=None, check_same_thread=False)
         except sqlite3.Error as exc:
-            raise _translate(exc, path, "opening it") from None
+            said = _translate(exc, path, OPENING)
+            if created and isinstance(said, JournalFullError):
+                _unmake(path)
+            raise said from None
         except OSError as exc:  # the new file itself could not be made (a folder this user cannot write)
+            if marked and not created:
+                making(path).unlink(missing_ok=True)
+            if exc.errno in _NO_ROOM:
+                raise JournalFullError(f"journal {path} is full while {OPENING} (its disk has no room left for a "
+                                       f"new file: {exc.strerror}); nothing was written: free disk space, then "
+                                       f"start again", path) from None
             raise JournalError(f"cannot create journal {path} ({exc.strerror or exc}): this user cannot write in "
                                f"{path.parent}; give a --journal PATH in a folder you can write, or have the folder "
                                "made writable for you; nothing was written", path) from None
         try:
-            return conn, cls._prepare(conn, path, readonly, created)
-        except BaseException:
+            journal_id = cls._prepare(conn, path, readonly, created)
+            if created:  # whole: from now on a file with no tables here is evidence (its -wal lost), never ours
+                try:
+                    making(path).unlink()
+                except OSError as exc:
+                    raise JournalError(f"cannot remove {making(path)} ({exc.strerror or exc}) after making journal "
+                                       f"{path}; nothing was journaled: remove {making(path).name} and {path.name}, "
+                                       f"then start again", path) from None
+            return conn, journal_id, created
+        except BaseException as exc:
             conn.close()
+            # A new journal not made whole for want of room: nothing was journaled (qaAK F2).  Any other
+            # failure leaves it, marked: the next start removes it (see _drop_unfinished).
+            if created and isinstance(exc, JournalFullError):
+                _unmake(path)
             raise
 
     @staticmethod
@@ -654,7 +732,7 @@ class Journal:
                     conn.execute("ROLLBACK")
                 except sqlite3.Error:
                     pass
-            raise _translate(exc, path, "opening it") from None
+            raise _translate(exc, path, OPENING) from None
 
     # ---- writing
 
@@ -690,10 +768,12 @@ class Journal:
                 conn.execute("COMMIT")
             except sqlite3.Error as exc:
                 self._rollback()
+                self._unmake = self._made and not self._wrote
                 raise _translate(exc, self.path, f"writing a {kind!r} entry") from None
             except BaseException:
                 self._rollback()
                 raise
+            self._wrote = True
             merge, self._mark_pending = kind in MERGED_AFTER or bool(self._mark_pending), None
             self._marked = True
             if merge:
@@ -971,6 +1051,8 @@ class Journal:
                     self._conn = None
                     if self._held is not None:  # after SQLite's own: closing any descriptor of the file drops
                         self._held.close()      # the process's locks on it
+                    if self._unmake and not self.gone:  # under the writer's lock: no table opens it meanwhile
+                        _unmake(self.path)
                     if self._writer_lock is not None:
                         self._writer_lock.release()
                         self._writer_lock = None
@@ -1010,12 +1092,18 @@ class Journal:
             tmp = starting(path)
             for leftover in (*_sqlite_files(tmp), Path(f"{tmp}.lock")):
                 leftover.unlink(missing_ok=True)
-            new = cls.open(tmp, clock=clock, _writer_lock=_WriterLock(None))
-            with new:
-                new.append("journal_started", {"previous": str(kept.resolve()), "previous_head": head_hash,
-                                               "previous_verified_seq": head_seq})
-                for kind, payload in then(kept):
-                    new.append(kind, payload)
+            try:
+                new = cls.open(tmp, clock=clock, _writer_lock=_WriterLock(None))
+                with new:
+                    new.append("journal_started", {"previous": str(kept.resolve()), "previous_head": head_hash,
+                                                   "previous_verified_seq": head_seq})
+                    for kind, payload in then(kept):
+                        new.append(kind, payload)
+            except BaseException as exc:
+                _unmake(tmp)  # not whole: the broken journal is at the path, as it was
+                if _no_room(exc):
+                    raise _recover_full(path, tmp, "new") from None
+                raise
             journal = cls._take_path(path, tmp, kept, lock, clock)
         except BaseException:
             lock.release()
@@ -1118,6 +1206,21 @@ class Journal:
         tmp = rebuilding(path)
         for leftover in (*_sqlite_files(tmp), *_sqlite_files(starting(path)), Path(f"{tmp}.lock")):
             leftover.unlink(missing_ok=True)
+        try:
+            cls._write_rebuilt(tmp, journal_id, report, rows, kept, clock, then)
+        except BaseException as exc:
+            _unmake(tmp)  # not whole: the broken journal is at the path, as it was (qaAK F4: a partial one was left)
+            if _no_room(exc):
+                raise _recover_full(path, tmp, "continue") from None
+            raise
+        return cls._take_path(path, tmp, kept, lock, clock), kept
+
+    @classmethod
+    def _write_rebuilt(cls, tmp: Path, journal_id: str, report: "VerifyReport", rows: list, kept: Path,
+                       clock: Optional[Callable[[], str]],
+                       then: Callable[[Path], Iterable[Tuple[str, Mapping[str, Any]]]]) -> None:
+        """Write the rebuilt journal whole at ``tmp``: the verified entries, copied verbatim, then its start and
+        the supervisor's decision."""
         os.close(os.open(tmp, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o640))  # as a new journal: see _connect
         conn = sqlite3.connect(str(tmp), isolation_level=None)
         try:
@@ -1151,7 +1254,6 @@ class Journal:
                                            "previous_first_bad_seq": report.first_bad_seq})
             for kind, payload in then(kept):
                 new.append(kind, payload)
-        return cls._take_path(path, tmp, kept, lock, clock), kept
 
 
 def no_tables(path: Path) -> str:
@@ -1223,8 +1325,11 @@ class _WriterLock:
                     f"two tables cannot share one journal: close the other one or use another --journal PATH",
                     path) from None
             raise
-        os.ftruncate(fd, 0)
-        os.pwrite(fd, str(os.getpid()).encode("ascii"), 0)
+        try:  # who holds it, for the message of a table refused; the lock holds without it
+            os.ftruncate(fd, 0)
+            os.pwrite(fd, str(os.getpid()).encode("ascii"), 0)
+        except OSError:  # a full disk (qaAK F4: 'cannot write the output' for a recover): the journal says it
+            pass
         return cls(fd)
 
     def release(self) -> None:
@@ -1267,6 +1372,66 @@ def _refuse_over_remains(path: Path) -> None:
 
 def _sqlite_files(path: Path) -> List[Path]:
     return [path, Path(str(path) + "-wal"), Path(str(path) + "-shm")]
+
+
+#: The errors of a write a disk had no room for (EFBIG is a size limit's, said as such where it is met).
+_NO_ROOM = (errno.ENOSPC, errno.EDQUOT)
+
+
+def _no_room(exc: BaseException) -> bool:
+    """Whether an error is a full disk's (not a size limit's, which no freed space lifts)."""
+    if isinstance(exc, JournalFullError):
+        return not isinstance(exc, JournalSizeLimitError)
+    return isinstance(exc, OSError) and exc.errno in _NO_ROOM
+
+
+def _recover_full(path: Path, tmp: Path, how: str) -> JournalFullError:
+    """A ``journal recover`` that found no room to write the new journal, in words: no table runs, and the
+    same recover run again once there is room does it all (qaAK F4: it said to stop the table and restart)."""
+    return JournalFullError(
+        f"journal {path}: the disk is full, so the recovered journal could not be written ({tmp.name}, now "
+        f"removed); nothing was changed: {path.name} is at its path as it was. Free disk space, then run the same "
+        f"'dealer-assist journal recover {path} --{how} --supervisor NAME --reason TEXT' again: it does it all", path)
+
+
+def _drop_unfinished(path: Path) -> None:
+    """Remove what a start killed while it made a new journal left (qaAK F2): the file, empty or with no
+    tables, and the -wal and -shm beside it (nothing was journaled), known by :func:`.journal_files.making`
+    beside it.  A journal made whole (killed just before the mark went) is kept; only the mark goes."""
+    if not os.path.lexists(making(path)):
+        return
+    if not os.path.lexists(path) or _never_made(path):
+        _unmake(path)
+    else:
+        making(path).unlink()
+
+
+def _never_made(path: Path) -> bool:
+    """Whether the journal file at ``path`` holds nothing yet: empty, or an SQLite database with no tables."""
+    if path.is_symlink() or not path.is_file():
+        return False
+    if path.stat().st_size == 0:
+        return not _wal_holds_entries(path)
+    if not_sqlite(path):
+        return False
+    try:
+        conn = sqlite3.connect(str(path), isolation_level=None)
+        try:
+            return conn.execute("SELECT count(*) FROM sqlite_master").fetchone()[0] == 0
+        finally:
+            conn.close()
+    except sqlite3.Error:
+        return False
+
+
+def _unmake(path: Path) -> None:
+    """Remove a new journal this process made and wrote no entry to, with the -wal and -shm SQLite made for
+    it (a new journal is refused where either was left: see :func:`_refuse_over_remains`)."""
+    for made in (*_sqlite_files(path), making(path)):
+        try:
+            made.unlink(missing_ok=True)
+        except OSError:  # what cannot be removed is refused, with its own words, at the next start
+            pass
 
 
 def _verified_head(path: Path) -> Tuple[str, int]:

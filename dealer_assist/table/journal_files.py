@@ -25,8 +25,10 @@ _WAL_MAGIC = (b"\x37\x7f\x06\x82", b"\x37\x7f\x06\x83")
 PIN_TRIES = ".pin-tries"
 #: The table's writer lock, beside the file the journal's path leads to.
 LOCK = ".lock"
+#: Beside a new journal while a start makes it (see :func:`making`).
+MAKING = ".making"
 #: Every file kept beside a journal, by the ending added to its name.
-BESIDE = (*SIDECARS, LOCK, PIN_TRIES)
+BESIDE = (*SIDECARS, LOCK, PIN_TRIES, MAKING)
 
 
 def _head(path: Path, size: int) -> bytes:
@@ -79,6 +81,14 @@ def journal_part(path: os.PathLike | str, journal: Optional[os.PathLike | str] =
             if name.endswith(end) and is_sqlite(name[:-len(end)]):
                 return f"the file {Path(name).name} kept beside the journal {name[:-len(end)]}"
     return None
+
+
+def making(path: Path) -> Path:
+    """Made before a new journal's file and removed once the journal is whole (its tables written): found
+    beside an empty file or one with no tables, it says a start was killed while it made the journal, so
+    nothing was journaled and the file can go (qaAK F2).  Without it such a file may be an emptied journal,
+    or one whose -wal was lost: evidence, refused and kept."""
+    return path.with_name(path.name + MAKING)
 
 
 def rebuilding(path: Path) -> Path:

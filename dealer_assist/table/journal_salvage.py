@@ -56,13 +56,19 @@ class HeldFile:
         self._fd = None
 
 
+def _home() -> Path:
+    from dealer_assist.table.config import home_folder  # an empty HOME is not the root folder
+
+    return home_folder()
+
+
 def _places(path: Path, head: str) -> list[Path]:
     """Where the open copy may go, best first: the journal's own path when nothing of it is left there
     (not even a -wal, which SQLite would delete, or take, opening a new file there), else beside it;
     then the home and temporary folders, for a folder that cannot be made again."""
     free = not any(os.path.lexists(f"{path}{end}") for end in ("", *SIDECARS))
     name = f"{path.name}.saved-at-{head}"
-    return ([path] if free else []) + [path.with_name(name), Path.home() / name, Path(tempfile.gettempdir()) / name]
+    return ([path] if free else []) + [path.with_name(name), _home() / name, Path(tempfile.gettempdir()) / name]
 
 
 def save_open_copy(conn: sqlite3.Connection, path: Path) -> Optional[Path]:
@@ -117,7 +123,7 @@ def saved_copies(folder: Path, name: str) -> list[Path]:
 def copies_saved(path: Path, since: float) -> list[Path]:
     """The copies :func:`save_open_copy` made of the journal at ``path`` since the time ``since``
     (beside it, in the home or temporary folder), newest first."""
-    found = [f for folder in (path.parent, Path.home(), Path(tempfile.gettempdir()))
+    found = [f for folder in (path.parent, _home(), Path(tempfile.gettempdir()))
              for f in saved_copies(folder, path.name)]
     dated = []
     for f in set(found):

@@ -98,8 +98,9 @@ class TraineeNameError(ValueError):
 
 def default_store_path() -> Path:
     """``training.json`` in the user's data folder ($XDG_DATA_HOME/dealer-assist, else ~/.local/share)."""
-    base = Path(os.environ.get("XDG_DATA_HOME") or Path.home() / ".local" / "share") / "dealer-assist"
-    return base / "training.json"
+    from dealer_assist.table.config import data_folder  # the journal's folder: an empty HOME is not '/' (qaAK F7)
+
+    return data_folder() / "dealer-assist" / "training.json"
 
 
 def _kilobytes(count: int) -> str:
