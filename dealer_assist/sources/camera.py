@@ -320,8 +320,11 @@ class CameraSource(CardSource):
                     continue
                 self.seq += 1
                 if isinstance(event, NewCard):
+                    # The card of its code given no box lately, gone from where it lay, is most likely this one,
+                    # squared into its box (see RestingZones.moved_astray): held as moved, never a second card.
+                    moved = resting is not None and resting.moved_astray(event.card.code)
                     read = CardRead(event.card, self.name, time.time(), confidence=event.confidence, seq=self.seq,
-                                    doubt=_doubt_of(fit, event.after_unread, event.twin, event.put_back),
+                                    doubt=_doubt_of(fit, event.after_unread, event.twin, event.put_back or moved),
                                     frame=event.frame)
                     if resting is None:
                         sink(read)
