@@ -55,6 +55,18 @@ def _doubt_of(fit, after_unread: bool, twin: bool = False, put_back: bool = Fals
     return PROFILE_SHAPE_OFF if fit.shape_off() is not None or fit.sides_doubted() else ""
 
 
+#: Images passed over a video's end names by name (see :func:`_named`); the rest it counts.
+NAMED_IMAGES = 3
+
+
+def _named(paths: Sequence[str]) -> str:
+    """The first :data:`NAMED_IMAGES` of ``paths`` by file name, then how many more: the display's SOURCE FINISHED
+    and the journal's link entry name the images passed over, as ``watch`` does (qaAJ F2: only their count)."""
+    names = ", ".join(Path(p).name for p in paths[:NAMED_IMAGES])
+    more = len(paths) - NAMED_IMAGES
+    return f"{names} and {more} more" if more > 0 else names
+
+
 @dataclass(frozen=True)
 class CameraView:
     """The camera's latest frame and what it read there, for the display's camera view."""
@@ -356,7 +368,8 @@ class CameraSource(CardSource):
             if not self._stop.is_set():
                 detail = (self._grabber.error or self._grabber.cut_short or "end of the video") + left
                 if self._grabber.skipped:
-                    detail += f" ({len(self._grabber.skipped)} unreadable image(s) passed over)"
+                    skipped = self._grabber.skipped
+                    detail += f" ({len(skipped)} unreadable image(s) passed over: {_named(skipped)})"
                 if self._grabber.damaged:
                     detail += (f" ({len(self._grabber.damaged)} damaged image(s) read only as far as they decode: "
                                f"{', '.join(Path(p).name for p in self._grabber.damaged)})")
