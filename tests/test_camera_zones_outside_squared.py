@@ -56,3 +56,8 @@ def test_a_baccarat_card_played_from_outside_every_box_and_squared_into_its_box_
     rnd = session.state.round
     assert (codes(rnd.player_cards), codes(rnd.banker_cards)) == (["9S", "2C"], ["4H", "KD"])
     session.close()
+    again = TableSession(TableRules(shoe=ShoeRules(burn=False)), Journal.open(tmp_path / "j.sqlite"), odds=False)
+    assert again.snapshot.pending is None and not again.snapshot.waiting  # nothing comes back to wait
+    assert (codes(again.state.round.player_cards), codes(again.state.round.banker_cards)) == (["9S", "2C"],
+                                                                                              ["4H", "KD"])
+    again.close()
