@@ -55,6 +55,18 @@ def _doubt_of(fit, after_unread: bool, twin: bool = False, put_back: bool = Fals
     return PROFILE_SHAPE_OFF if fit.shape_off() is not None or fit.sides_doubted() else ""
 
 
+#: Images passed over a video's end names by name (see :func:`_named`); the rest it counts.
+NAMED_IMAGES = 3
+
+
+def _named(paths: Sequence[str]) -> str:
+    """The first :data:`NAMED_IMAGES` of ``paths`` by file name, then how many more: the display's SOURCE FINISHED
+    and the journal's link entry name the images passed over, as ``watch`` does (qaAJ F2: only their count)."""
+    names = ", ".join(Path(p).name for p in paths[:NAMED_IMAGES])
+    more = len(paths) - NAMED_IMAGES
+    return f"{names} and {more} more" if more > 0 else names
+
+
 @dataclass(frozen=True)
 class CameraView:
     """The camera's latest frame and what it read there, for the display's camera view."""
@@ -320,8 +332,11 @@ class CameraSource(CardSource):
                     continue
                 self.seq += 1
                 if isinstance(event, NewCard):
+                    # The card of its code given no box lately, gone from where it lay, is most likely this one,
+                    # squared into its box (see RestingZones.moved_astray): held as moved, never a second card.
+                    moved = resting is not None and resting.moved_astray(event.card.code)
                     read = CardRead(event.card, self.name, time.time(), confidence=event.confidence, seq=self.seq,
-                                    doubt=_doubt_of(fit, event.after_unread, event.twin, event.put_back),
+                                    doubt=_doubt_of(fit, event.after_unread, event.twin, event.put_back or moved),
                                     frame=event.frame)
                     if resting is None:
                         sink(read)
@@ -353,7 +368,8 @@ class CameraSource(CardSource):
             if not self._stop.is_set():
                 detail = (self._grabber.error or self._grabber.cut_short or "end of the video") + left
                 if self._grabber.skipped:
-                    detail += f" ({len(self._grabber.skipped)} unreadable image(s) passed over)"
+                    skipped = self._grabber.skipped
+                    detail += f" ({len(skipped)} unreadable image(s) passed over: {_named(skipped)})"
                 if self._grabber.damaged:
                     detail += (f" ({len(self._grabber.damaged)} damaged image(s) read only as far as they decode: "
                                f"{', '.join(Path(p).name for p in self._grabber.damaged)})")

@@ -14,7 +14,7 @@ from dataclasses import dataclass, field
 from typing import Any, Callable, Optional
 
 from dealer_assist.vision.layout_zones import LayoutZones
-from dealer_assist.vision.track import REFERENCE_FPS
+from dealer_assist.vision.track import PUT_BACK, REFERENCE_FPS
 
 #: Moved less than this share of its diagonal in a 30 fps frame's time (see :data:`STILL_OVER`): lying still.
 STILL = 0.04
@@ -89,6 +89,17 @@ class _Placed:
 
 
 @dataclass
+class _Astray:
+    """A card given no box (it came to rest outside every box, or never came to rest), and when it was last seen
+    where it lay."""
+
+    code: str
+    center: tuple[float, float]
+    diagonal: float
+    seen: float
+
+
+@dataclass
 class RestingZones:
     """Events in the order reported; a card's event goes out once it rests, with its zone."""
 
@@ -98,12 +109,25 @@ class RestingZones:
     _t: float = 0.0  # the last frame's time
     _count: int = 0  # frames given: a frame with no time is taken 1/30 s after the one before
     _placed: list = field(default_factory=list)
+    _astray: list = field(default_factory=list)
 
     def card(self, code: str, center: tuple[float, float], diagonal: float,
              make: Callable[[Optional[str]], Any]) -> list:
         """A card reported at ``center``; ``make(zone)`` builds its event.  The events ready, in order."""
         self._queue.append(_Held(code, center, max(diagonal, 1.0), make, self._t, [(self._t, center)]))
         return self._ready()
+
+    def moved_astray(self, code: str) -> bool:
+        """Whether a card of ``code`` reported now is most likely the card of its code given no box lately, moved:
+        that card is not where it lay in the frame just read, and was last seen there within :data:`PUT_BACK`
+        seconds.  The croupier squares a card come to rest outside every box into its own; slid fast, its spot
+        was seen bare before it was read again, and the tracker took it for another card of its code (qaAJ F1:
+        played twice at six decks, the real next card waiting behind it).  That card is then no longer astray."""
+        for astray in self._astray:
+            if astray.code == code and astray.seen < self._t:
+                self._astray.remove(astray)
+                return True
+        return False
 
     def other(self, event: Any) -> list:
         """An event that needs no zone; it goes out after the cards reported before it."""
@@ -125,6 +149,11 @@ class RestingZones:
             else:
                 placed.unseen += 1
         self._placed = [p for p in self._placed if p.unseen < PLACED_FRAMES]
+        for astray in self._astray:  # seen where it lay still (not where a card of its code passes)
+            if any(code == astray.code and math.dist(c, astray.center) <= 2 * STILL * astray.diagonal
+                   for code, c in seen):
+                astray.seen = self._t
+        self._astray = [a for a in self._astray if self._t - a.seen <= PUT_BACK]
         for held in self._queue:
             if not isinstance(held, _Held):
                 continue
@@ -152,8 +181,11 @@ class RestingZones:
             if isinstance(head, _Held) and not (head.at_rest or self._covered(head) or self._t - head.since >= LONGEST):
                 break
             self._queue.pop(0)
-            out.append(head.make(None) if isinstance(head, _Held) and not (head.at_rest or self._covered(head))
-                       else self._out(head))
+            if isinstance(head, _Held) and not (head.at_rest or self._covered(head)):
+                self._astray.append(_Astray(head.code, head.center, head.diagonal, head.seen))
+                out.append(head.make(None))
+            else:
+                out.append(self._out(head))
         return out
 
     def _covered(self, held: _Held) -> bool:
@@ -164,4 +196,7 @@ class RestingZones:
             return item
         if item.at_rest:
             self._placed.append(_Placed(item.code, item.center, item.diagonal))
-        return item.make(self.zones.at(item.center, self.size, reach=item.diagonal / 2))
+        zone = self.zones.at(item.center, self.size, reach=item.diagonal / 2)
+        if zone is None:
+            self._astray.append(_Astray(item.code, item.center, item.diagonal, item.seen))
+        return item.make(zone)

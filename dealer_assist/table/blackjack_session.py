@@ -22,7 +22,7 @@ from dealer_assist.blackjack.round import given_position
 from dealer_assist.blackjack.script import round_json
 from dealer_assist.cards import Card, InvalidCardError, parse_card
 from dealer_assist.money import fmt
-from dealer_assist.events import PUT_BACK, CardRead, ShoeSignal
+from dealer_assist.events import OUTSIDE_BOXES, PUT_BACK, CardRead, ShoeSignal
 from dealer_assist.table import journal_scan
 from dealer_assist.table.blackjack_state import (CUT_STAYS, NOT_IN_THE_STUB, VOID_COUNTED, BlackjackPhase,
                                                  BlackjackState, BlackjackTableError, BlackjackTableRules, CardAfterRoundError,
@@ -208,6 +208,9 @@ class BlackjackSession(SessionCore):
         #: Per zoned source, its card last refused for the box it lies in (see :meth:`_play`): read again in
         #: another box as a card moved (put back), it is that card moved to its right box, played as it comes.
         self._moved_from_box: dict[str, Card] = {}
+        #: Per zoned source, its card last played from a read given no box (Enter on CARD CONFIRM "came to rest
+        #: outside every box"): its read's number, the card and its position (see :meth:`_squared_from_outside`).
+        self._astray_played: dict[str, tuple[int, Card, str]] = {}
         #: Per zoned source, the box of its card last refused for another reason (dealt already, no place in
         #: the rules): the card typed in its place (K) goes to that box, not to the place due (qaY Y1).
         self._refused_zone: dict[str, str] = {}
@@ -461,7 +464,8 @@ class BlackjackSession(SessionCore):
         which voided another seat's good card, and the card read was lost).  H or D then plays it to
         that hand; a read already doubted, or held behind a missing card, waits as ever, and a camera's
         card, read where it was laid, is placed or refused there."""
-        if self._split_laid_out_read(event) or self._moved_from_early_place(event):
+        if (self._split_laid_out_read(event) or self._moved_from_early_place(event)
+                or self._squared_from_outside(event)):
             return
         moved = self._moved_from_box.get(event.source)
         if moved is not None and event.card == moved:
@@ -622,6 +626,31 @@ class BlackjackSession(SessionCore):
                          "confidence": event.confidence, "zone": event.zone, MOVED_FROM: old},
                         message=f"{event.card.label} moved from {was} to {_box_words(event.zone)}: played there, "
                                 "no longer in the other") is None
+
+    def _squared_from_outside(self, event: CardRead) -> bool:
+        """A zoned camera's read, held as a card moved (put back), of its card last played, which had come to rest
+        outside every box and was played by Enter in the place due, now read in that place's box: the croupier
+        squared it into its box, and it is that card, not a new one: dropped, journaled, with a note (qaAJ F1: at
+        six decks the next H played it a second time, and the real card waited behind it; at one deck it was
+        offered to the next seat, then refused).  Another read of its source played since, or another box: the
+        croupier's to answer, as any card put back."""
+        astray = self._astray_played.get(event.source)
+        placed = self._placed.get(event.source)
+        if (astray is None or event.doubt != PUT_BACK or not event.zone or placed is None
+                or placed[:2] != astray[:2] or astray[1] != event.card):
+            return False
+        where = astray[2]
+        box = "dealer" if where == "dealer" else given_position(where.partition(".")[0])
+        if given_position(event.zone) != box:
+            return False
+        if not self._write("read_dropped", {"card": event.card.code, "source": event.source, "source_seq": event.seq,
+                                            "doubt": PUT_BACK, "zone": event.zone, "round": self._snap.state.round_no}):
+            return True  # the table stopped: nothing is played
+        del self._astray_played[event.source]
+        self._publish(replace(self._snap, message=(
+            f"{event.card.label}, played from outside every box, squared into {_box_words(event.zone)}: the same "
+            f"card, not a new one (read dropped); if another {event.card.label} was dealt there, type it (K)")))
+        return True
 
     def _split_laid_out_read(self, event: CardRead) -> bool:
         """A zoned camera's read of a split's second card in that seat's box after P, while its second hand holds
@@ -864,6 +893,11 @@ class BlackjackSession(SessionCore):
                     f"unrecorded (as B); the deck check counts the burn card{'s' if state.burn_left > 1 else ''} back")
         error = self._do(op, message=said)
         if error is None:
+            state = self._snap.state
+            if (held or {}).get("held_for") == OUTSIDE_BOXES and isinstance(seq, int) and state.round is not None \
+                    and state.round.step is not None and state.round.step.card == card:
+                step = state.round.step
+                self._astray_played[source] = (seq, card, position(state, step.seat, step.hand))
             self._unpark()
             if override or self._snap.duplicate is not None:
                 self._publish(replace(self._snap, duplicate=None))
@@ -1144,6 +1178,7 @@ class BlackjackSession(SessionCore):
         error = self._do({"op": "next_round"})
         if error is None:
             self._moved_from_box.clear()  # a card refused for its box last round is no card of this one
+            self._astray_played.clear()  # nor is one played from outside every box
             self._parked.clear()
         return error
 

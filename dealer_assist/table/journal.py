@@ -75,6 +75,8 @@ card_unreadable   round, source, source_seq, candidates, why (a card a reader co
 read_dropped      round, card, source, source_seq, doubt (a read waiting for the croupier, dropped with Del:
                   the next read of that source waits for the card in its place); blackjack ``split`` (true): a
                   zoned camera's read of a split's card slid apart right after P, dropped by the table;
+                  with ``zone`` and the put-back doubt, at either game: a zoned camera's read of its card played
+                  from outside every box (Enter), squared into that place's box, dropped by the table;
                   ``parked`` (true, with ``zone``): a card lying in a later seat's or the dealer's box set aside
                   while a seat before it draws, read again (a new ``card_read``) at its turn; it holds no read
 read_corrected    round, card (typed), read, source, source_seq (blackjack: a card typed in place of a read
