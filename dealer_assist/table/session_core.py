@@ -364,7 +364,9 @@ class SessionCore(abc.ABC):
         self._replay_typed_open = 0  # of those typed for them, with the wait still open (a void takes one back)
         #: In a replay, the cards its readers could not read since then, by source and frame: one read after them
         #: played ends their waits, one read before them (held, then Enter) leaves theirs standing, as live.
-        self._replay_unread_frames: list[tuple[str, int]] = []
+        self._replay_unread_frames: list[tuple[str, int, bool]] = []  # with whether it was a card to type in place
+        #: In a replay, the sources whose UNREADABLE CARD TYPED? stands (one alert shows for them all).
+        self._replay_asks: set[str] = set()
         #: In a replay, the cards typed for waits, by where they were placed (:attr:`_placed_count`): one typed for a
         #: wait still open, ``(0, ())``, or one that ended it, with how many were typed for it and the alerts taken
         #: down.  A void of one makes its card due again and brings those alerts back, as live (EndedWait; rev23
@@ -1428,13 +1430,13 @@ class SessionCore(abc.ABC):
             self._replay_typed = {}  # as live (_end_round_holds, _end_holds)
         if op.get("op") == "void_round":  # as live: the cards not read went aside with the round
             self._replay_unread = self._replay_typed_open = 0
-            self._replay_unread_frames = []
+            self._replay_unread_frames, self._replay_asks = [], set()
             keep = tuple(a for a in self._snap.alerts if hold_of_alert(a.code) is None)
             if keep != self._snap.alerts:
                 self._publish(replace(self._snap, alerts=keep))
         elif op.get("op") in ("new_shoe", "new_deck") and error is None:  # as live (_end_holds): the old shoe's
             self._replay_unread = self._replay_typed_open = 0           # alerts go (rev22: CUT CARD OUT stayed)
-            self._replay_unread_frames = []
+            self._replay_unread_frames, self._replay_asks = [], set()
             keep = tuple(a for a in self._snap.alerts if a.code.split(":")[0] in FOUND_AGAIN)
             if keep != self._snap.alerts:
                 self._publish(replace(self._snap, alerts=keep))
@@ -1463,22 +1465,27 @@ class SessionCore(abc.ABC):
                 self._replay_typed_open += 1
                 self._replay_typed[self._placed_count] = (0, ())
         else:  # a reader's card played: the waits the table had settle as live (their alerts go unjournaled)
-            later = self._unread_after(op)
-            self._replay_unread, self._replay_typed_open, self._replay_unread_frames = len(later), 0, later
+            source = op.get("source")
+            left = [f for f in self._replay_unread_frames if f[0] != source] + self._unread_after(op)
+            self._replay_unread_frames, self._replay_typed_open = left, 0
+            self._replay_unread = sum(1 for f in left if not f[2])
+            self._replay_asks.discard(source)  # a read held under its ask, played: the ask is answered
             # A read held behind an unread card and played in its place (Enter) leaves the wait of a card its reader
-            # could not read after it standing, as live (its alert had gone).
+            # could not read after it (or another reader's) standing, and with it, as live, every wait's alert
+            # (_settle_hold_alerts); an ask only while one stands (_drop_answered_ask).  They had all gone.
             keep = tuple(a for a in self._snap.alerts if hold_of_alert(a.code) is None
-                         or (later and hold_of_alert(a.code) == AFTER_AN_UNREADABLE))
+                         or (a.code == TYPED_UNREAD and self._replay_asks) or (a.code != TYPED_UNREAD and left))
             if keep != self._snap.alerts:
                 self._publish(replace(self._snap, alerts=keep))
 
-    def _unread_after(self, op: dict) -> list[tuple[str, int]]:
+    def _unread_after(self, op: dict) -> list[tuple[str, int, bool]]:
         """Of the cards noted unread in a replay, those its reader reported after the card ``op`` played (by frame
-        number, which a shoe's count wraps at 65536)."""
+        number, which a shoe's count wraps at 65536; a restart of the table, whose camera counts from 1 again, ends
+        the list: see _replay_note)."""
         source, seq = op.get("source"), op.get("seq")
         if not isinstance(source, str) or not isinstance(seq, int):
             return []
-        return [(s, n) for s, n in self._replay_unread_frames if s == source and 0 < (n - seq) % 65536 < 32768]
+        return [f for f in self._replay_unread_frames if f[0] == source and 0 < (f[1] - seq) % 65536 < 32768]
 
     def _replay_note(self, event: RecordedNote) -> None:
         """A journaled entry that is no operation, shown in a replay as the table showed it (qaR F6)."""
@@ -1498,21 +1505,28 @@ class SessionCore(abc.ABC):
                 said = re.search(r"(\d+) cards could not be read", alert.action)
                 self._replay_unread = max(self._replay_unread + 1, int(said.group(1)) if said else 0)
             self._publish(replace(snap, alerts=self._with_alert(alert)))
-        elif kind == "card_unreadable":
-            if isinstance(note.get("source"), str) and isinstance(note.get("source_seq"), int):
-                self._replay_unread_frames.append((note["source"], note["source_seq"]))
+        elif kind == "card_unreadable" and isinstance(note.get("source"), str):
+            if note.get("typed_for_it"):
+                self._replay_asks.add(note["source"])
+            elif isinstance(note.get("source_seq"), int):
+                self._replay_unread_frames.append((note["source"], note["source_seq"], bool(note.get("why"))))
         elif kind == "alert_dismissed":
             codes = {c for c in note.get("codes") or () if isinstance(c, str)}
             if "unreadable" in codes:
                 self._replay_unread = 0
                 self._replay_unread_frames = []
+            if TYPED_UNREAD in codes:
+                self._replay_asks = set()
             self._publish(replace(snap, alerts=tuple(a for a in snap.alerts if a.code not in codes)))
         elif kind == "read_dropped":
             if note.get("doubt") == AFTER_TYPED_UNREAD:  # as live (_drop_answered_ask): no Enter or Del on it now
-                snap = replace(snap, alerts=tuple(a for a in snap.alerts if a.code != TYPED_UNREAD))
+                self._replay_asks.discard(note.get("source"))
+                if not self._replay_asks:  # another reader's ask stands under the same alert
+                    snap = replace(snap, alerts=tuple(a for a in snap.alerts if a.code != TYPED_UNREAD))
             self._publish(replace(snap, message=f"{_card_label(note)} read by {note.get('source')} and DROPPED at "
                                   "the table (Del): not dealt"))
         elif kind == "table_started":
+            self._replay_unread_frames = []  # its cameras count frames from 1 again: no frame orders reads across it
             self._publish(replace(snap, alerts=self._with_alert(Alert(
                 "table_started", "info", "TABLE STARTED AGAIN", restarted_text(note), "none", self._clock()))))
 
@@ -1831,6 +1845,8 @@ class SessionCore(abc.ABC):
             if number in self._typed_for_open:
                 self._typed_for_open[self._holds_opened] = self._typed_for_open.pop(number)
             self._placements = [self._holds_opened if n == number else n for n in self._placements]
+            if why == AFTER_TYPED_UNREAD:  # V of the card typed before the ask still asks for the card (rev31 R3)
+                self._ended[self._holds_opened] = EndedWait(source, why, self._holds_opened, 1, asked=True)
         elif not why:
             self._hold_next(source, AFTER_A_REJECTION)
 
