@@ -296,7 +296,7 @@ class BettingPanel(QWidget):
         lay.addLayout(foot)
         self.last_error: Optional[str] = None
         self._placing = QTimer(self, singleShot=True, interval=0)
-        self._placing.timeout.connect(self._place_commands)
+        self._placing.timeout.connect(self.place_commands)
         self._shown_chip: Optional[tuple[Decimal, bool]] = None
         self._shown_refused: Optional[bool] = None
         self.set_unit(16)
@@ -364,7 +364,7 @@ class BettingPanel(QWidget):
         super().showEvent(event)
         self._placing.start()
 
-    def _place_commands(self) -> None:
+    def place_commands(self) -> None:
         """The commands beside the chips where both fit at their full width, else on a row of their own:
         nine chips left "Clear All Bets" cut to "ear All Be"."""
         if not self.isVisible():
