@@ -58,7 +58,8 @@ def small_disk(tmp_path):
 def _badges(window) -> list[str]:
     """Each settled hand's badge as drawn (the fitted text, "" where none)."""
     view = window.table
-    return [hand.badge.text.replace("\n", " ") for placed in view.placed.values() for hand in placed if hand.badge is not None]
+    return [hand.badge.text.replace("\n", " ") for placed in view.placed.values() for hand in placed
+            if hand.badge is not None]
 
 
 def _round_to_last_card(session) -> None:

@@ -392,7 +392,8 @@ class BettingPanel(QWidget):
     def show_snapshot(self, snap) -> None:
         state = snap.state
         self.grid.show_snapshot(snap)
-        stopped = bool(snap.stopped)  # a stopped table refuses every bet, chip and command: none looks as if it would act
+        # A stopped table refuses every bet, chip and command: none looks as if it would act (qaAK F3).
+        stopped = bool(snap.stopped)
         if (snap.chip, stopped) != self._shown_chip:
             self._shown_chip = (snap.chip, stopped)
             self._style_chips(snap.chip, stopped)

@@ -131,8 +131,8 @@ class StepsDown:
     at each unit are shown at once (:meth:`~dealer_assist.ui.alerts.AlertsPanel.fold`), the ones they replace
     hidden (their lines would be counted), so each unit is weighed as it will be drawn.  The window keeps
     ``unit``, ``_window_unit``, ``_least_unit`` and ``_room_timer`` (a single-shot timer calling
-    :meth:`_make_room` once the layout has placed the rows, started by :meth:`_weigh_soon`), and names the rows that give and take room in
-    its ``_room_rows()`` (``giver, message, *panels``, see :func:`make_room`).
+    :meth:`_make_room` once the layout has placed the rows, started by :meth:`_weigh_soon`), and names the
+    rows that give and take room in its ``_room_rows()`` (``giver, message, *panels``, see :func:`make_room`).
     """
 
     def _weigh_soon(self) -> None:
