@@ -140,7 +140,8 @@ class ActionBar(QWidget):
             "deck_check": state.phase in (BlackjackPhase.BETTING, BlackjackPhase.SETTLED),
         }
         for name, button in self.buttons.items():
-            on = name in allowed if name in self._colours else enabled[name]
+            # a stopped table refuses every one of them: none may look as if it would act (qaAK F3)
+            on = not snap.stopped and (name in allowed if name in self._colours else enabled[name])
             button.setEnabled(on)
             back = self._colours.get(name, "#2d6a55") if on else "#1f3029"
             fore = theme.ink_on(QColor(back)).name() if on else "#587066"
@@ -167,6 +168,7 @@ class ChipBar(QWidget):
             self.buttons.append(button)
             row.addWidget(button)
         self.chosen: Optional[Decimal] = None
+        self.stopped = False
         self.unit = 16
         self.set_unit(16)
 
@@ -184,16 +186,20 @@ class ChipBar(QWidget):
 
     def _style(self) -> None:
         for value, button in zip(self.chips, self.buttons):
-            colour = theme.chip_colour(value)
-            text = theme.ink_on(colour).name()
+            button.setEnabled(not self.stopped)
+            colour = theme.chip_colour(value) if not self.stopped else theme.chip_colour(value).darker(250)
+            text = theme.ink_on(colour).name() if not self.stopped else "#587066"
             border = f"{max(3, self.unit // 4)}px solid {theme.GOLD.name()}" if value == self.chosen else "2px dashed #dddddd"
+            border = border if not self.stopped else "2px dashed #587066"
             radius = int(self.unit * 1.7)
             button.setStyleSheet(f"QPushButton {{ background: {colour.name()}; color: {text}; border: {border}; "
                                  f"border-radius: {radius}px; }}")
 
     def show_snapshot(self, snap) -> None:
-        if snap.chip != self.chosen:
+        # a stopped table refuses another chip (its choice is journaled): the chips look it (qaAK F3)
+        if snap.chip != self.chosen or bool(snap.stopped) != self.stopped:
             self.chosen = snap.chip
+            self.stopped = bool(snap.stopped)
             self._style()
 
 
@@ -593,7 +599,9 @@ class DeckPanel(QWidget):
             self.lines.setText(f"<span style='color:{theme.GOLD.name()}'>{hint}</span>")
             return
         if not checking:
-            hint = "the deck check comes when the record has one" if snap.replay else "C opens the deck check between rounds"
+            hint = ("the deck check comes when the record has one" if snap.replay else
+                    "the deck check waits for the restart (the table has stopped)" if snap.stopped else
+                    "C opens the deck check between rounds")
             self.lines.setText(f"<span style='color:{theme.MUTED.name()}'>{hint}</span>")
             return
         rec = state.reconciliation()
@@ -617,10 +625,12 @@ class DeckPanel(QWidget):
                          + (f" … and {len(rec.due_back) - MOST_LISTED} more" if len(rec.due_back) > MOST_LISTED else "")
                          + "</div>")
         self.lines.setText("".join(parts))
-        self.buttons["return_stub"].setEnabled(bool(state.stub_left))
-        self.buttons["void_return"].setEnabled(bool(ledger.returned))
-        self.buttons["new_deck"].setEnabled(rec.ok)
-        self.buttons["supervisor"].setEnabled(not rec.ok)
+        going = not snap.stopped  # a stopped table refuses them all
+        self.buttons["return_stub"].setEnabled(going and bool(state.stub_left))
+        self.buttons["void_return"].setEnabled(going and bool(ledger.returned))
+        self.buttons["new_deck"].setEnabled(going and rec.ok)
+        self.buttons["supervisor"].setEnabled(going and not rec.ok)
+        self.buttons["resume"].setEnabled(going)
 
 
 class CardField(CardEntry):

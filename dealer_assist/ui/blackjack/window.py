@@ -126,7 +126,6 @@ class BlackjackWindow(QMainWindow, StepsDown):
         #: The unit the window's size and the text scale give, and the least the rows' room may take it down
         #: to: the window's own, without the scale (see :meth:`_make_room`).
         self._window_unit = self._least_unit = 0
-        self._stepping_down = False  # the unit was just taken down for room: weigh it before the full one again
         self.second_press = SecondPress()
         self.setMinimumSize(*theme.LEAST_WINDOW)
         self.last_error: Optional[str] = None
@@ -276,7 +275,7 @@ class BlackjackWindow(QMainWindow, StepsDown):
         # column's wrapped lines (the pay list's totals, the deck's lines) are held at their height (_room_rows).
         if last is None or (snap.message, snap.alerts, snap.pending) != (last.message, last.alerts, last.pending) \
                 or side != self._side_lines():
-            self._room_timer.start()
+            self._weigh_soon()
         if self.replay:
             ended = replay_ended(snap, self.source)
             if getattr(self.source, "paused", False) or ended:
@@ -337,7 +336,7 @@ class BlackjackWindow(QMainWindow, StepsDown):
             self._window_unit = unit
             self._set_unit(unit)
         self.help.setGeometry(self.centralWidget().rect())
-        self._room_timer.start()
+        self._weigh_soon()
         camera_view.keep_placed(self.camera_view)
 
     def _set_unit(self, unit: int) -> None:
