@@ -64,6 +64,16 @@ def _body(payload: dict) -> dict:
     return body
 
 
+def _correction(entry: Any, body: dict, **extra: Any) -> dict:
+    """A correction as an export lists it: its entry's ``seq`` and ``time``.  An older journal wrote the
+    supervisor's correction at the top of the payload, with its own ``time`` (kept as ``stated_time``): it
+    stood for the entry's, and a misdeal called at once read as two steps (rev31 R8)."""
+    body = dict(body)
+    if "time" in body:
+        body["stated_time"] = body.pop("time")
+    return {"seq": entry.seq, **extra, **body, "time": entry.time}
+
+
 def rounds_from_entries(entries: Iterable[Any]) -> List[Dict[str, Any]]:
     """One dict per round, and one per blackjack deck check, in order of first appearance.
 
@@ -238,11 +248,11 @@ class _Rounds:
             if record["status"] in ("open", "settled"):
                 record["status"] = "complete"
         elif kind == "correction":
-            record["corrections"].append({"seq": entry.seq, "time": entry.time, **body})
+            record["corrections"].append(_correction(entry, body))
             _apply_correction(record, payload, entry.seq, entry.time)
         elif kind == "card_set_aside" and isinstance(payload.get("correction"), dict):
             # At a table with supervisors a held card goes aside on a PIN: a correction like a void.
-            record["corrections"].append({"seq": entry.seq, "time": entry.time, "kind": kind, **body})
+            record["corrections"].append(_correction(entry, body, kind=kind))
         elif kind == "alert":
             record["alerts"].append({"seq": entry.seq, **body})
         elif kind != "deal":
@@ -417,7 +427,7 @@ def _add_to_deck_check(check: Dict[str, Any], receipts: List[Optional[Dict[str, 
                          **({"counted": payload["counted"]} if "counted" in payload else {})}
         receipts.append(None)
     elif kind == "correction":
-        check["corrections"].append({"seq": entry.seq, "time": entry.time, **body})
+        check["corrections"].append(_correction(entry, body))
         if op == "void_return":
             last = receipts[-1] if receipts else None
             if last is not None and last["card"] == payload.get("card"):
