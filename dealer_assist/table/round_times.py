@@ -214,7 +214,9 @@ class RoundAt:
     a round never ended, at or before the journal's last entry), ``next``, the first round begun after the
     moment, and ``after_end``: the moment is after the journal's last entry (``journal_end``).  A moment
     that is a whole second: ``ended_within``, the last other round whose play ended in that second (one
-    round ended and ``playing`` began in it), else None."""
+    round ended and ``playing`` began in it), else None.  ``also``: another round being played at the moment
+    too, else None: a round whose play again after a correction began after ``playing`` began (N pressed,
+    then the last round reopened by a V: its re-deal is ``playing``, the round N began ``also``, rev31 R7)."""
 
     playing: Optional[RoundTime]
     within: bool
@@ -223,6 +225,7 @@ class RoundAt:
     journal_end: Optional[str] = None
     again: Optional[Correction] = None
     ended_within: Optional[RoundTime] = None
+    also: Optional[RoundTime] = None
 
 
 def round_at(rounds: Iterable[RoundTime], at: datetime, journal_end: Optional[str] = None,
@@ -232,7 +235,11 @@ def round_at(rounds: Iterable[RoundTime], at: datetime, journal_end: Optional[st
     round corrected after its end was being played again from the correction to its next end (or to the
     misdeal that voided it), not in the idle time before the correction (rev24 E2, rev27 F2, rev29 R2).
     ``through``: the last moment of the time asked, when it is a span from ``at`` (a whole second, see
-    :func:`asked_through`): a round begun within it, or whose play ran into it, was being played then."""
+    :func:`asked_through`): a round begun within it, or whose play ran into it, was being played then.
+    An earlier round played again at the moment (after a correction made after the last round began: N
+    pressed, then the settled round reopened by a V and dealt again, or voided as a misdeal) is named: it is
+    the one being played, the round begun last ``also`` when it was being played too (rev31 R7: the re-deal
+    was never named)."""
     through = at if through is None else through
     playing: Optional[RoundTime] = None
     following: Optional[RoundTime] = None
@@ -253,10 +260,21 @@ def round_at(rounds: Iterable[RoundTime], at: datetime, journal_end: Optional[st
     else:
         again = None if at <= playing.end else playing.replayed_at(at, after_end, through)
         within = at <= playing.end or again is not None
-    ended = [one for one in rounds if one is not playing and one.start <= through and one.end is not None
-             and at <= one.end <= through]
+    also = None
+    replayed = [(one, fix) for one in rounds if one is not playing and one.start <= through
+                for fix in (one.replayed_at(at, after_end, through),) if fix is not None]
+    if replayed:
+        redealt, fix = max(replayed, key=lambda pair: (_moment(pair[1].taken_back), pair[0].start))
+        begun = playing.start if again is None else _moment(again.taken_back)
+        if not within or _moment(fix.taken_back) >= begun:
+            also = playing if within else None
+            playing, again, within = redealt, fix, True
+        else:
+            also = redealt
+    ended = [one for one in rounds if one is not playing and one is not also and one.start <= through
+             and one.end is not None and at <= one.end <= through]
     ended_within = max(ended, key=lambda one: one.start) if ended else None
-    return RoundAt(playing, within, following, after_end, journal_end, again, ended_within)
+    return RoundAt(playing, within, following, after_end, journal_end, again, ended_within, also)
 
 
 def played_text(started: Optional[str], ended: Optional[str], corrections: Iterable[Correction] = (),
