@@ -700,8 +700,13 @@ def _later(one) -> str:
         if c.misdeal:
             first = ("" if c.voided_at == c.taken_back  # the misdeal took the settlement back itself
                      else f"its settlement taken back at {local_text(c.taken_back)}, then ")
-            said.append(f"{first}voided as a misdeal at {local_text(c.voided_at)}"
-                        + (f", its bets carried to {one.carried_to}" if one.carried_to else ""))
+            if c.dealt_again is None:
+                said.append(f"{first}voided as a misdeal at {local_text(c.voided_at)}"
+                            + (f", its bets carried to {one.carried_to}" if one.carried_to else ""))
+            else:  # dealt again under its number, no new shoe (rev31 R9: the misdeal was named nowhere)
+                said.append(f"{first}voided as a misdeal at {local_text(c.voided_at)}, dealt again at "
+                            f"{local_text(c.dealt_again)}, " + (f"settled again at {local_text(c.settled_again)}"
+                                                               if c.settled_again else "not settled again"))
         else:
             said.append(f"its settlement taken back at {local_text(c.taken_back)}, "
                         + (f"settled again at {local_text(c.settled_again)}" if c.settled_again

@@ -196,6 +196,9 @@ class _Rounds:
             self.dealt.add(key)
         if kind in ("card_assigned", "deal") and record["status"] == "voided":
             record["status"] = "open"  # the misdeal is dealt again under the same number
+            misdeals = [c for c in record["corrections"] if _voids_round(c) and "dealt_again" not in c]
+            if misdeals:  # when, so the misdeal stays a step of the round's play (rev31 R9)
+                misdeals[-1]["dealt_again"] = entry.time
         if kind == "card_held":  # held after the round, not refused: its card_refused entry goes to ``other``
             record["other"].extend(_unrefuse(record["refused"], payload))
         if kind == "round_start":
@@ -358,6 +361,11 @@ def iter_table_entries(entries: Iterable[Any]) -> Iterator[Dict[str, Any]]:
     for e in entries:
         if e.payload.get("round") is None or isinstance(e.payload.get("round"), (dict, list)):
             yield {"seq": e.seq, "time": e.time, "kind": e.kind, **_body(e.payload)}
+
+
+def _voids_round(correction: Dict[str, Any]) -> bool:
+    """Whether an exported correction is a misdeal (older journals: the correction's action only)."""
+    return correction.get("op") == "void_round" or correction.get("action") == "void_round"
 
 
 def _apply_correction(record: Dict[str, Any], payload: Dict[str, Any], seq: int, time: Any = None) -> None:

@@ -33,12 +33,15 @@ class Correction:
     being played again (a misread last card dealt anew, bets set right and settled: rev27 F2).  A
     ``misdeal`` voided the round at ``misdeal_at``: the correction's own time when the misdeal took the
     settlement back, later when a card voided or bets reopened first and the misdeal was called in the
-    re-deal (rev29 R2); the round was being played from the one to the other."""
+    re-deal (rev29 R2); the round was being played from the one to the other.  A misdeal with no new shoe
+    is ``dealt_again`` under its number (that deal's time): the round was being played from the correction
+    to its next end (never ended: to the journal's last entry), the misdeal a step of it (rev31 R9)."""
 
     taken_back: Optional[str]
     settled_again: Optional[str] = None
     misdeal: bool = False
     misdeal_at: Optional[str] = None
+    dealt_again: Optional[str] = None
 
     @property
     def voided_at(self) -> Optional[str]:
@@ -47,9 +50,10 @@ class Correction:
 
     def to_json(self) -> dict:
         return {"taken_back": self.taken_back, "settled_again": self.settled_again, "misdeal": self.misdeal,
-                "misdeal_at": self.voided_at, "taken_back_local": local_text(self.taken_back),
+                "misdeal_at": self.voided_at, "dealt_again": self.dealt_again,
+                "taken_back_local": local_text(self.taken_back),
                 "settled_again_local": local_text(self.settled_again),
-                "misdeal_at_local": local_text(self.voided_at)}
+                "misdeal_at_local": local_text(self.voided_at), "dealt_again_local": local_text(self.dealt_again)}
 
 
 @dataclass(frozen=True)
@@ -105,7 +109,7 @@ class RoundTime:
             again = _moment(one.settled_again)
             if again is not None and at <= again:
                 return one
-            if one.misdeal:
+            if one.misdeal and one.dealt_again is None:
                 voided = _moment(one.voided_at)
                 if voided is not None and at <= voided:
                     return one
@@ -168,11 +172,8 @@ def round_times(records: Iterable[dict]) -> Iterator[RoundTime]:
         # Settlements taken back after the round had ended: corrections made later, not its first play.
         taken = [v for v in record.get("voided_settlements") or () if isinstance(v, dict) and v.get("round_ended")]
         ends = [v["round_ended"] for v in taken[1:]] + [record.get("ended")]
-        corrections = tuple(Correction(v.get("voided_at"), end) for v, end in zip(taken, ends))
-        if record.get("status") == "voided" and corrections and corrections[-1].settled_again is None:
-            # The misdeal that voided it: with the last correction, or called after it in the re-deal.
-            last = Correction(corrections[-1].taken_back, None, True, _misdeal_time(record))
-            corrections = (*corrections[:-1], last)
+        bounds = [v.get("voided_by") for v in taken[1:]] + [None]
+        corrections = tuple(_correction(record, v, end, bound) for v, end, bound in zip(taken, ends, bounds))
         to = record.get("carried_to")
         yield RoundTime(record.get("shoe"), record["round"], record.get("game"), str(record.get("status")),
                         record.get("started"), taken[0]["round_ended"] if taken else record.get("ended"),
@@ -180,13 +181,28 @@ def round_times(records: Iterable[dict]) -> Iterator[RoundTime]:
                         else None)
 
 
-def _misdeal_time(record: dict) -> Optional[str]:
-    """The time of the misdeal that left an exported round voided: its last ``void_round`` correction
-    (older journals: the correction's action only, as the export reads them), or None."""
-    for one in reversed(record.get("corrections") or ()):
-        if isinstance(one, dict) and (one.get("op") == "void_round" or one.get("action") == "void_round"):
-            return one.get("time") if isinstance(one.get("time"), str) else None
-    return None
+def _correction(record: dict, voided: dict, end: Optional[str], bound: Optional[int]) -> Correction:
+    """A settlement taken back after the round's end (``voided``, one of the export's ``voided_settlements``)
+    and what followed it up to the next such (its entry ``bound``, None: none): the round's next ``end``, and
+    the misdeal that voided the round in between (with the correction, or called in the re-deal after it: the
+    last ``void_round`` correction, older journals' action only, as the export reads them), dealt again under
+    its number or not.  A misdeal dealt again was named nowhere in the listing (rev31 R9)."""
+    start = voided.get("voided_by")
+    misdeal = None
+    for one in record.get("corrections") or ():
+        seq = one.get("seq") if isinstance(one, dict) else None
+        if (isinstance(seq, int) and isinstance(start, int) and start <= seq and (bound is None or seq < bound)
+                and (one.get("op") == "void_round" or one.get("action") == "void_round")):
+            misdeal = one
+    if misdeal is None:
+        return Correction(voided.get("voided_at"), end)
+    again = misdeal.get("dealt_again")
+    if again is None and record.get("status") != "voided":
+        # a misdeal since dealt again under its number, as an export before it said when: its end stands
+        return Correction(voided.get("voided_at"), end)
+    return Correction(voided.get("voided_at"), end if again is not None else None, True,
+                      misdeal.get("time") if isinstance(misdeal.get("time"), str) else None,
+                      again if isinstance(again, str) else None)
 
 
 def journal_round_times(journal, head_seq: int) -> list:
@@ -291,12 +307,16 @@ def played_text(started: Optional[str], ended: Optional[str], corrections: Itera
     start = start.astimezone()
     steps = [("to", _moment(ended), "")]
     for one in corrections:
-        tail = "" if one.settled_again is not None else (
-            (f", its bets carried to {carried_to}" if carried_to else "") if one.misdeal else ", not settled again")
-        if one.misdeal and one.voided_at != one.taken_back:  # called in the re-deal after a card voided
-            steps.append(("corrected at", _moment(one.taken_back), ""))
-        steps.append(("voided as a misdeal at" if one.misdeal else "corrected at",
-                      _moment(one.voided_at if one.misdeal else one.taken_back), tail))
+        open_tail = "" if one.settled_again is not None else ", not settled again"
+        if one.misdeal:
+            if one.voided_at != one.taken_back:  # called in the re-deal after a card voided
+                steps.append(("corrected at", _moment(one.taken_back), ""))
+            steps.append(("voided as a misdeal at", _moment(one.voided_at), "" if one.dealt_again is not None else
+                          (f", its bets carried to {carried_to}" if carried_to else "")))
+            if one.dealt_again is not None:  # under its number, no new shoe (rev31 R9)
+                steps.append(("dealt again at", _moment(one.dealt_again), open_tail))
+        else:
+            steps.append(("corrected at", _moment(one.taken_back), open_tail))
         if one.settled_again is not None:
             steps.append(("settled again at", _moment(one.settled_again), ""))
     times = [(word, when.astimezone(), tail) for word, when, tail in steps if when is not None]
