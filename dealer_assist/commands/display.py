@@ -598,6 +598,9 @@ def _start_at_time(args: argparse.Namespace) -> None:
                          + (f"shoe {before.shoe} round {before.round} ended within that second, at "
                             f"{local_text(before.ended)} (--shoe {before.shoe} --round {before.round} replays it); "
                             if before is not None else "")
+                         + (f"shoe {found.also.shoe} round {found.also.round} was being played too "
+                            f"(--shoe {found.also.shoe} --round {found.also.round} replays it); "
+                            if found.also is not None else "")
                          + "replaying from it\n")
     elif playing.ended is None:  # a round never ended, and a moment after the journal's last entry (rev24 E6)
         sys.stderr.write(f"dealer-assist: note: at {asked} no round was being played that {args.journal} records: "
