@@ -10,7 +10,7 @@ from __future__ import annotations
 from decimal import Decimal
 from typing import Any, Callable, Optional
 
-from PySide6.QtCore import QEvent, QPoint, Qt, QTimer
+from PySide6.QtCore import QEvent, QPoint, QSize, Qt, QTimer
 from PySide6.QtGui import QColor, QFontMetrics, QFontMetricsF
 from PySide6.QtWidgets import (QApplication, QFrame, QGridLayout, QHBoxLayout, QLabel, QPushButton, QScrollArea,
                                QSizePolicy, QVBoxLayout, QWidget)
@@ -249,6 +249,9 @@ class SettlementPanel(QWidget):
         #: Per line of the list, its first and last label: what :meth:`lines_out_of_sight` measures.
         self._spans: list[tuple[QLabel, QLabel]] = []
         self._shown: Optional[list] = None
+        #: The pages PgDown left, (from, to) scroll values, for PgUp to go back to while the lines and the
+        #: list's height are the same.
+        self._back: tuple[list, QSize, list[tuple[int, int]]] = ([], QSize(), [])
         self.set_unit(16)
 
     def set_unit(self, unit: int) -> None:
@@ -300,23 +303,32 @@ class SettlementPanel(QWidget):
 
     def scroll_page(self, pages: int) -> None:
         """A page down (``pages`` > 0) or up, by whole lines: the line cut at the bottom becomes the
-        top one, or the line above the top one the bottom one, so that no payment is ever seen only
-        in halves.  The last page too: scrolled only as far as the list went, its top line was cut (qaW F1).
-        A line taller than the list pages by whole lines of its reason (see :meth:`_whole_part`)."""
+        top one, or the line cut at the top (or the one above the top one) the bottom one, so that no
+        payment is ever seen only in halves.  The last page too: scrolled only as far as the list went, its
+        top line was cut (qaW F1).  A line taller than the list pages by whole lines of its reason (see
+        :meth:`_whole_part`).  PgDown goes on while any line ends below the list, also when the lines above
+        end exactly at its foot (rev30 R1: it stood still there under "4 ▼ PgDown"); PgUp, its mirror, moves
+        at least a line of text up, also when no line starts in sight (rev30 R2: it stood still, or went a
+        pixel a press), and right after a PgDown goes back to the page that PgDown left."""
         bar = self.scroll.verticalScrollBar()
-        view = self.scroll.viewport().height()
-        spans = self._places()
+        size = self.scroll.viewport().size()
+        view = size.height()
+        head, foot = self._whole_part()
+        spans, room, pages_down = self._back
+        if spans is not self._spans or room != size:
+            pages_down = []  # the lines or their room changed: those pages are gone
         if pages > 0:
-            foot = self._whole_part()[1]
-            cut = foot if foot < view else None
-            if cut is not None:
-                target = bar.value() + max(cut, 1)
-                self._scroll_to(target)
-        else:
-            self._target = None
-            first = next((top for top, bottom in spans if top >= 0), None)
-            if first is not None:
-                bar.setValue(bar.value() + min(first - view, -1))
+            if any(bottom > view for _, bottom in self._places()):
+                start = bar.value()
+                self._scroll_to(start + (foot if foot > 0 else view))
+                self._back = (self._spans, size, pages_down + [(start, bar.value())])
+            return
+        self._target = None
+        if pages_down and pages_down[-1][1] == bar.value():
+            bar.setValue(pages_down.pop()[0])
+            return
+        above = [b for breaks in self._breaks() for b in breaks if b < head]
+        bar.setValue(bar.value() + min([head - view] + ([max(above)] if above else [])))
 
     def _scroll_to(self, target: int) -> None:
         """Scroll to ``target``, with room under the last line where the list ends short of it, so that the

@@ -361,15 +361,25 @@ class BlackjackWindow(QMainWindow, StepsDown):
         return self.table, self.entry, self.alerts, self.banner, self.settlement, self.deck
 
     def _side_lines(self) -> tuple:
-        """What the side column's wrapped lines need: weighed again when it changes.  The totals and the deck's
-        count by the height their words need at their width (not at each new figure in them, which would set the
-        text back to full size at each chip placed or card dealt; not heightForWidth, at least the height held);
-        the deck's few rich-text lines by their text."""
+        """What the side column's wrapped lines need: weighed again when it changes.  The totals, the deck's count
+        and its few rich-text lines by the height their words need at their width (not at each new figure in them,
+        which would set the text back to full size at each chip placed or card dealt, and at each card counted
+        back at the deck check (rev30 R3); not heightForWidth, at least the height held)."""
+        from PySide6.QtGui import QTextDocument
+
         def need(label) -> int:
             return label.fontMetrics().boundingRect(QRect(0, 0, max(1, label.width()), 0), Qt.TextFlag.TextWordWrap,
                                                     label.text()).height() if label.text() else 0
 
-        return need(self.settlement.totals), need(self.deck.status), self.deck.lines.text()
+        def rich_need(label) -> int:
+            text = QTextDocument()
+            text.setDocumentMargin(0)
+            text.setDefaultFont(label.font())
+            text.setHtml(label.text())
+            text.setTextWidth(max(1, label.width()))
+            return round(text.size().height()) if label.text() else 0
+
+        return need(self.settlement.totals), need(self.deck.status), rich_need(self.deck.lines)
 
     # -- commands ---------------------------------------------------------------
     def run(self, name: str, *args: Any) -> Optional[str]:
