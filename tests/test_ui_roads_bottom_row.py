@@ -35,7 +35,7 @@ def test_each_road_closes_its_last_row_inside_the_roads_in_sight(qtbot, table_fa
     top = roads.mapTo(window, QPoint(0, 0))
     entry_top = window.entry.mapTo(window, QPoint(0, 0)).y()
     for name, area in roads.areas().items():
-        cell = area.height() / 6 if name == "bead_plate" else roads._cell() if name == "big_road" else roads._cell() / 2
+        cell = roads.cell(name)
         bottom = area.top() + 6 * cell  # the closing line under the sixth row
         assert bottom <= roads.height() - 1, (name, bottom, roads.height())
         assert area.left() + int(area.width() // cell) * cell <= roads.width() - 1, name  # and its right one

@@ -51,7 +51,7 @@ def test_a_banker_ring_and_a_player_ring_differ_within_them(qtbot):
 
 def test_a_derived_road_s_red_and_blue_marks_differ_in_shape(qtbot):
     view, board, image = drawn(qtbot)
-    areas, half = view.areas(), view._cell() / 2
+    areas, half = view.areas(), view.cell("big_eye_boy")
     for name in ("big_eye_boy", "small_road", "cockroach_pig"):
         area = areas[name]
         shown = roads.scroll(getattr(board, name).marks, int(area.width() // half))

@@ -112,8 +112,9 @@ def register(subparsers: argparse._SubParsersAction) -> None:
 
 
 def add_look_options(parser: argparse.ArgumentParser, window: str = "the window") -> None:
-    """``--text-scale`` and ``--dim``, as every command that opens a window takes them (qaAH F19: the trainer and
-    ``replay`` had neither, nor read the config's ``[display]``: a pit set up for larger text saw them at 1)."""
+    """``--text-scale`` and ``--dim``, as the commands that open a table's or the trainer's window take them
+    (``run``, ``replay``, ``train``; not ``calibrate --camera``'s guided setup).  qaAH F19: the trainer and
+    ``replay`` had neither, nor read the config's ``[display]``: a pit set up for larger text saw them at 1."""
     parser.add_argument("--text-scale", type=float, metavar="X",
                         help=f"text X times the size {window} gives it, 0.8 to 1.25 (default: the config's "
                              "[display] text_scale, else 1)")
@@ -598,6 +599,9 @@ def _start_at_time(args: argparse.Namespace) -> None:
                          + (f"shoe {before.shoe} round {before.round} ended within that second, at "
                             f"{local_text(before.ended)} (--shoe {before.shoe} --round {before.round} replays it); "
                             if before is not None else "")
+                         + (f"shoe {found.also.shoe} round {found.also.round} was being played too "
+                            f"(--shoe {found.also.shoe} --round {found.also.round} replays it); "
+                            if found.also is not None else "")
                          + "replaying from it\n")
     elif playing.ended is None:  # a round never ended, and a moment after the journal's last entry (rev24 E6)
         sys.stderr.write(f"dealer-assist: note: at {asked} no round was being played that {args.journal} records: "

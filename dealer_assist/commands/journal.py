@@ -624,6 +624,7 @@ def run_rounds(args: argparse.Namespace) -> int:
                    "after_end": found.after_end, "journal_end": found.journal_end, "again": found.again and found.again.to_json(),
                    "round": found.playing and found.playing.to_json(),
                    "ended_within": found.ended_within and found.ended_within.to_json(),
+                   "also": found.also and found.also.to_json(),
                    "next": found.next and found.next.to_json()})
         return 0 if found.within else 1
     if found is not None:
@@ -677,7 +678,10 @@ def _round_at_text(path: str, text: str, at, found) -> str:
     if found.ended_within is not None:  # the second asked saw one round end and the next begin (qaAK F5)
         lines[0] += (f"; {name(found.ended_within)} ended within that second, at "
                      f"{local_text(found.ended_within.ended)}")
-    shown = [one for one in ((found.ended_within, playing) if found.within else (playing, following))
+    if found.also is not None:  # the round begun last, and an earlier one dealt again after it began (rev31 R7)
+        lines[0] += (f"; {name(found.also)}, begun at {local_text(found.also.started)}, was being played too"
+                     f" ({found.also.status})")
+    shown = [one for one in ((found.ended_within, playing, found.also) if found.within else (playing, following))
              if one is not None]
     if shown:
         lines += ["", f"{'shoe':>5} {'round':>6}  {'game':<9}  {'started':<25}  {'ended':<25}  status",
@@ -696,8 +700,13 @@ def _later(one) -> str:
         if c.misdeal:
             first = ("" if c.voided_at == c.taken_back  # the misdeal took the settlement back itself
                      else f"its settlement taken back at {local_text(c.taken_back)}, then ")
-            said.append(f"{first}voided as a misdeal at {local_text(c.voided_at)}"
-                        + (f", its bets carried to {one.carried_to}" if one.carried_to else ""))
+            if c.dealt_again is None:
+                said.append(f"{first}voided as a misdeal at {local_text(c.voided_at)}"
+                            + (f", its bets carried to {one.carried_to}" if one.carried_to else ""))
+            else:  # dealt again under its number, no new shoe (rev31 R9: the misdeal was named nowhere)
+                said.append(f"{first}voided as a misdeal at {local_text(c.voided_at)}, dealt again at "
+                            f"{local_text(c.dealt_again)}, " + (f"settled again at {local_text(c.settled_again)}"
+                                                               if c.settled_again else "not settled again"))
         else:
             said.append(f"its settlement taken back at {local_text(c.taken_back)}, "
                         + (f"settled again at {local_text(c.settled_again)}" if c.settled_again

@@ -715,8 +715,8 @@ def run_train(args: argparse.Namespace) -> int:
     if not args.text:  # every refusal before begin_exam: a refused start left a failed exam nobody saw
         from dealer_assist.commands.screen import require_screen
 
-        require_screen()
         set_look(args.text_scale, args.dim, _config(args))   # the table's [display], as `run` takes it (qaAH F19)
+        require_screen()  # after: a bad --text-scale refused first, as by run and replay (rev30 R5)
     drills, decks = _house(args)
     feeds, seed = _feeds(args, decks)
     records = _records(args, settings, store, trainee)

@@ -18,7 +18,7 @@ import json
 import threading
 import time
 from collections.abc import Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import TYPE_CHECKING, Callable, Iterable, Optional, Union
 
@@ -229,18 +229,24 @@ def _time_round(times: dict, key: tuple, entry) -> None:
     card voided, a misdeal called later) changes neither: it is noted as such, with the ``round_end`` that
     settled the round again, so the replay never shows the correction's time as the end of play (rev24
     E2); each correction so, in order (rev27: a second one was lost, the first said "not settled again"); a
-    misdeal called after a card voided or bets reopened, with its own time (rev29 R2)."""
+    misdeal called after a card voided or bets reopened, with its own time (rev29 R2); a misdeal dealt again
+    under its number (no new shoe), with that deal's time, and kept when the round is settled again (rev31
+    R9: the line said "voided as a misdeal" of a round being dealt, and nothing of it once settled)."""
     from dealer_assist.table.round_times import Correction
 
     started, ended, corrections = times.get(key, (None, None, ()))
     if started is None or entry.kind == "round_start":
         started = entry.time
     payload = entry.payload
+    last = corrections[-1] if corrections else None
     if entry.kind == "round_end":
         if ended is None:
             ended = entry.time
-        elif corrections and corrections[-1].settled_again is None:
-            corrections = (*corrections[:-1], Correction(corrections[-1].taken_back, entry.time))
+        elif last is not None and last.settled_again is None:
+            corrections = (*corrections[:-1], replace(last, settled_again=entry.time))
+    elif (entry.kind in ("card_assigned", "deal") and last is not None and last.misdeal
+          and last.dealt_again is None and last.settled_again is None):
+        corrections = (*corrections[:-1], replace(last, dealt_again=entry.time))
     elif ended is not None and entry.kind == "correction" and (
             payload.get("settlement_taken_back") or payload.get("op") in ("void_card", "void_round")
             or payload.get("action") == "void_round"):  # older journals: a misdeal's action only, as the export

@@ -64,6 +64,16 @@ def _body(payload: dict) -> dict:
     return body
 
 
+def _correction(entry: Any, body: dict, **extra: Any) -> dict:
+    """A correction as an export lists it: its entry's ``seq`` and ``time``.  An older journal wrote the
+    supervisor's correction at the top of the payload, with its own ``time`` (kept as ``stated_time``): it
+    stood for the entry's, and a misdeal called at once read as two steps (rev31 R8)."""
+    body = dict(body)
+    if "time" in body:
+        body["stated_time"] = body.pop("time")
+    return {"seq": entry.seq, **extra, **body, "time": entry.time}
+
+
 def rounds_from_entries(entries: Iterable[Any]) -> List[Dict[str, Any]]:
     """One dict per round, and one per blackjack deck check, in order of first appearance.
 
@@ -186,6 +196,9 @@ class _Rounds:
             self.dealt.add(key)
         if kind in ("card_assigned", "deal") and record["status"] == "voided":
             record["status"] = "open"  # the misdeal is dealt again under the same number
+            misdeals = [c for c in record["corrections"] if _voids_round(c) and "dealt_again" not in c]
+            if misdeals:  # when, so the misdeal stays a step of the round's play (rev31 R9)
+                misdeals[-1]["dealt_again"] = entry.time
         if kind == "card_held":  # held after the round, not refused: its card_refused entry goes to ``other``
             record["other"].extend(_unrefuse(record["refused"], payload))
         if kind == "round_start":
@@ -238,11 +251,11 @@ class _Rounds:
             if record["status"] in ("open", "settled"):
                 record["status"] = "complete"
         elif kind == "correction":
-            record["corrections"].append({"seq": entry.seq, "time": entry.time, **body})
+            record["corrections"].append(_correction(entry, body))
             _apply_correction(record, payload, entry.seq, entry.time)
         elif kind == "card_set_aside" and isinstance(payload.get("correction"), dict):
             # At a table with supervisors a held card goes aside on a PIN: a correction like a void.
-            record["corrections"].append({"seq": entry.seq, "time": entry.time, "kind": kind, **body})
+            record["corrections"].append(_correction(entry, body, kind=kind))
         elif kind == "alert":
             record["alerts"].append({"seq": entry.seq, **body})
         elif kind != "deal":
@@ -350,6 +363,11 @@ def iter_table_entries(entries: Iterable[Any]) -> Iterator[Dict[str, Any]]:
             yield {"seq": e.seq, "time": e.time, "kind": e.kind, **_body(e.payload)}
 
 
+def _voids_round(correction: Dict[str, Any]) -> bool:
+    """Whether an exported correction is a misdeal (older journals: the correction's action only)."""
+    return correction.get("op") == "void_round" or correction.get("action") == "void_round"
+
+
 def _apply_correction(record: Dict[str, Any], payload: Dict[str, Any], seq: int, time: Any = None) -> None:
     """What a correction took back from a round (the correction itself is already listed)."""
     op = payload.get("op")
@@ -417,7 +435,7 @@ def _add_to_deck_check(check: Dict[str, Any], receipts: List[Optional[Dict[str, 
                          **({"counted": payload["counted"]} if "counted" in payload else {})}
         receipts.append(None)
     elif kind == "correction":
-        check["corrections"].append({"seq": entry.seq, "time": entry.time, **body})
+        check["corrections"].append(_correction(entry, body))
         if op == "void_return":
             last = receipts[-1] if receipts else None
             if last is not None and last["card"] == payload.get("card"):

@@ -33,12 +33,15 @@ class Correction:
     being played again (a misread last card dealt anew, bets set right and settled: rev27 F2).  A
     ``misdeal`` voided the round at ``misdeal_at``: the correction's own time when the misdeal took the
     settlement back, later when a card voided or bets reopened first and the misdeal was called in the
-    re-deal (rev29 R2); the round was being played from the one to the other."""
+    re-deal (rev29 R2); the round was being played from the one to the other.  A misdeal with no new shoe
+    is ``dealt_again`` under its number (that deal's time): the round was being played from the correction
+    to its next end (never ended: to the journal's last entry), the misdeal a step of it (rev31 R9)."""
 
     taken_back: Optional[str]
     settled_again: Optional[str] = None
     misdeal: bool = False
     misdeal_at: Optional[str] = None
+    dealt_again: Optional[str] = None
 
     @property
     def voided_at(self) -> Optional[str]:
@@ -47,9 +50,10 @@ class Correction:
 
     def to_json(self) -> dict:
         return {"taken_back": self.taken_back, "settled_again": self.settled_again, "misdeal": self.misdeal,
-                "misdeal_at": self.voided_at, "taken_back_local": local_text(self.taken_back),
+                "misdeal_at": self.voided_at, "dealt_again": self.dealt_again,
+                "taken_back_local": local_text(self.taken_back),
                 "settled_again_local": local_text(self.settled_again),
-                "misdeal_at_local": local_text(self.voided_at)}
+                "misdeal_at_local": local_text(self.voided_at), "dealt_again_local": local_text(self.dealt_again)}
 
 
 @dataclass(frozen=True)
@@ -105,7 +109,7 @@ class RoundTime:
             again = _moment(one.settled_again)
             if again is not None and at <= again:
                 return one
-            if one.misdeal:
+            if one.misdeal and one.dealt_again is None:
                 voided = _moment(one.voided_at)
                 if voided is not None and at <= voided:
                     return one
@@ -168,11 +172,8 @@ def round_times(records: Iterable[dict]) -> Iterator[RoundTime]:
         # Settlements taken back after the round had ended: corrections made later, not its first play.
         taken = [v for v in record.get("voided_settlements") or () if isinstance(v, dict) and v.get("round_ended")]
         ends = [v["round_ended"] for v in taken[1:]] + [record.get("ended")]
-        corrections = tuple(Correction(v.get("voided_at"), end) for v, end in zip(taken, ends))
-        if record.get("status") == "voided" and corrections and corrections[-1].settled_again is None:
-            # The misdeal that voided it: with the last correction, or called after it in the re-deal.
-            last = Correction(corrections[-1].taken_back, None, True, _misdeal_time(record))
-            corrections = (*corrections[:-1], last)
+        bounds = [v.get("voided_by") for v in taken[1:]] + [None]
+        corrections = tuple(_correction(record, v, end, bound) for v, end, bound in zip(taken, ends, bounds))
         to = record.get("carried_to")
         yield RoundTime(record.get("shoe"), record["round"], record.get("game"), str(record.get("status")),
                         record.get("started"), taken[0]["round_ended"] if taken else record.get("ended"),
@@ -180,13 +181,28 @@ def round_times(records: Iterable[dict]) -> Iterator[RoundTime]:
                         else None)
 
 
-def _misdeal_time(record: dict) -> Optional[str]:
-    """The time of the misdeal that left an exported round voided: its last ``void_round`` correction
-    (older journals: the correction's action only, as the export reads them), or None."""
-    for one in reversed(record.get("corrections") or ()):
-        if isinstance(one, dict) and (one.get("op") == "void_round" or one.get("action") == "void_round"):
-            return one.get("time") if isinstance(one.get("time"), str) else None
-    return None
+def _correction(record: dict, voided: dict, end: Optional[str], bound: Optional[int]) -> Correction:
+    """A settlement taken back after the round's end (``voided``, one of the export's ``voided_settlements``)
+    and what followed it up to the next such (its entry ``bound``, None: none): the round's next ``end``, and
+    the misdeal that voided the round in between (with the correction, or called in the re-deal after it: the
+    last ``void_round`` correction, older journals' action only, as the export reads them), dealt again under
+    its number or not.  A misdeal dealt again was named nowhere in the listing (rev31 R9)."""
+    start = voided.get("voided_by")
+    misdeal = None
+    for one in record.get("corrections") or ():
+        seq = one.get("seq") if isinstance(one, dict) else None
+        if (isinstance(seq, int) and isinstance(start, int) and start <= seq and (bound is None or seq < bound)
+                and (one.get("op") == "void_round" or one.get("action") == "void_round")):
+            misdeal = one
+    if misdeal is None:
+        return Correction(voided.get("voided_at"), end)
+    again = misdeal.get("dealt_again")
+    if again is None and record.get("status") != "voided":
+        # a misdeal since dealt again under its number, as an export before it said when: its end stands
+        return Correction(voided.get("voided_at"), end)
+    return Correction(voided.get("voided_at"), end if again is not None else None, True,
+                      misdeal.get("time") if isinstance(misdeal.get("time"), str) else None,
+                      again if isinstance(again, str) else None)
 
 
 def journal_round_times(journal, head_seq: int) -> list:
@@ -214,7 +230,9 @@ class RoundAt:
     a round never ended, at or before the journal's last entry), ``next``, the first round begun after the
     moment, and ``after_end``: the moment is after the journal's last entry (``journal_end``).  A moment
     that is a whole second: ``ended_within``, the last other round whose play ended in that second (one
-    round ended and ``playing`` began in it), else None."""
+    round ended and ``playing`` began in it), else None.  ``also``: another round being played at the moment
+    too, else None: a round whose play again after a correction began after ``playing`` began (N pressed,
+    then the last round reopened by a V: its re-deal is ``playing``, the round N began ``also``, rev31 R7)."""
 
     playing: Optional[RoundTime]
     within: bool
@@ -223,6 +241,7 @@ class RoundAt:
     journal_end: Optional[str] = None
     again: Optional[Correction] = None
     ended_within: Optional[RoundTime] = None
+    also: Optional[RoundTime] = None
 
 
 def round_at(rounds: Iterable[RoundTime], at: datetime, journal_end: Optional[str] = None,
@@ -232,7 +251,11 @@ def round_at(rounds: Iterable[RoundTime], at: datetime, journal_end: Optional[st
     round corrected after its end was being played again from the correction to its next end (or to the
     misdeal that voided it), not in the idle time before the correction (rev24 E2, rev27 F2, rev29 R2).
     ``through``: the last moment of the time asked, when it is a span from ``at`` (a whole second, see
-    :func:`asked_through`): a round begun within it, or whose play ran into it, was being played then."""
+    :func:`asked_through`): a round begun within it, or whose play ran into it, was being played then.
+    An earlier round played again at the moment (after a correction made after the last round began: N
+    pressed, then the settled round reopened by a V and dealt again, or voided as a misdeal) is named: it is
+    the one being played, the round begun last ``also`` when it was being played too (rev31 R7: the re-deal
+    was never named)."""
     through = at if through is None else through
     playing: Optional[RoundTime] = None
     following: Optional[RoundTime] = None
@@ -253,10 +276,21 @@ def round_at(rounds: Iterable[RoundTime], at: datetime, journal_end: Optional[st
     else:
         again = None if at <= playing.end else playing.replayed_at(at, after_end, through)
         within = at <= playing.end or again is not None
-    ended = [one for one in rounds if one is not playing and one.start <= through and one.end is not None
-             and at <= one.end <= through]
+    also = None
+    replayed = [(one, fix) for one in rounds if one is not playing and one.start <= through
+                for fix in (one.replayed_at(at, after_end, through),) if fix is not None]
+    if replayed:
+        redealt, fix = max(replayed, key=lambda pair: (_moment(pair[1].taken_back), pair[0].start))
+        begun = playing.start if again is None else _moment(again.taken_back)
+        if not within or _moment(fix.taken_back) >= begun:
+            also = playing if within else None
+            playing, again, within = redealt, fix, True
+        else:
+            also = redealt
+    ended = [one for one in rounds if one is not playing and one is not also and one.start <= through
+             and one.end is not None and at <= one.end <= through]
     ended_within = max(ended, key=lambda one: one.start) if ended else None
-    return RoundAt(playing, within, following, after_end, journal_end, again, ended_within)
+    return RoundAt(playing, within, following, after_end, journal_end, again, ended_within, also)
 
 
 def played_text(started: Optional[str], ended: Optional[str], corrections: Iterable[Correction] = (),
@@ -273,12 +307,16 @@ def played_text(started: Optional[str], ended: Optional[str], corrections: Itera
     start = start.astimezone()
     steps = [("to", _moment(ended), "")]
     for one in corrections:
-        tail = "" if one.settled_again is not None else (
-            (f", its bets carried to {carried_to}" if carried_to else "") if one.misdeal else ", not settled again")
-        if one.misdeal and one.voided_at != one.taken_back:  # called in the re-deal after a card voided
-            steps.append(("corrected at", _moment(one.taken_back), ""))
-        steps.append(("voided as a misdeal at" if one.misdeal else "corrected at",
-                      _moment(one.voided_at if one.misdeal else one.taken_back), tail))
+        open_tail = "" if one.settled_again is not None else ", not settled again"
+        if one.misdeal:
+            if one.voided_at != one.taken_back:  # called in the re-deal after a card voided
+                steps.append(("corrected at", _moment(one.taken_back), ""))
+            steps.append(("voided as a misdeal at", _moment(one.voided_at), "" if one.dealt_again is not None else
+                          (f", its bets carried to {carried_to}" if carried_to else "")))
+            if one.dealt_again is not None:  # under its number, no new shoe (rev31 R9)
+                steps.append(("dealt again at", _moment(one.dealt_again), open_tail))
+        else:
+            steps.append(("corrected at", _moment(one.taken_back), open_tail))
         if one.settled_again is not None:
             steps.append(("settled again at", _moment(one.settled_again), ""))
     times = [(word, when.astimezone(), tail) for word, when, tail in steps if when is not None]

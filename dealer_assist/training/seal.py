@@ -36,6 +36,7 @@ import hashlib
 import json
 import time
 from dataclasses import dataclass
+from datetime import datetime
 from typing import Iterable, Mapping, Optional, Union
 
 FIELD = "seal"
@@ -90,8 +91,13 @@ def _dated(entry: object) -> Optional[float]:
 
 
 def _local(date: object) -> Optional[float]:
+    """A ``date`` in any form the loader takes (``datetime.fromisoformat``: a space for the ``T``, a fraction
+    of a second, an offset), its wall clock read as UTC to the whole second.  Only YYYY-MM-DDTHH:MM:SS read
+    before, so a hand-fixed or imported older session read edited at the upgrade (rev31 R10)."""
+    if not isinstance(date, str):
+        return None
     try:
-        return float(calendar.timegm(time.strptime(date, "%Y-%m-%dT%H:%M:%S"))) if isinstance(date, str) else None
+        return float(calendar.timegm(datetime.fromisoformat(date).replace(tzinfo=None).timetuple()))
     except (ValueError, OverflowError):
         return None
 
@@ -116,9 +122,11 @@ class Sealing:
     def edits(self, dated: Optional[float]) -> bool:
         """Whether a session with no seal and no field of :data:`SEALING_ONLY`, dated ``dated``, was not stored
         by an older version before the file was sealed (its seal deleted, or stored by one since)."""
-        if self.known and (self.older is None or dated is None or dated > self.older):
+        if dated is None:   # no date it can read: as it read before the upgrade (rev31 R10)
+            return False
+        if self.known and (self.older is None or dated > self.older):
             return True
-        return dated is not None and dated >= self.moment + ZONE_MARGIN
+        return dated >= self.moment + ZONE_MARGIN
 
 
 def states(trainee: str, sessions: Iterable[Mapping], since: Union[Sealing, float, None] = None) -> list[str]:

@@ -135,6 +135,7 @@ class AlertsPanel(QWidget):
         self._shown = alerts
         for bar in self.bars:
             self._lay.removeWidget(bar)
+            bar.hide()  # until it is deleted, its lines would be counted as a shown bar's (row_room._wrapped)
             bar.deleteLater()
         self.bars = []
         newest = sorted(reversed(alerts), key=lambda a: SEVERITY.get(a.level, 0))  # stable: newest first in a level

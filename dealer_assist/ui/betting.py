@@ -296,8 +296,8 @@ class BettingPanel(QWidget):
         lay.addLayout(foot)
         self.last_error: Optional[str] = None
         self._placing = QTimer(self, singleShot=True, interval=0)
-        self._placing.timeout.connect(self._place_commands)
-        self._shown_chip: Optional[Decimal] = None
+        self._placing.timeout.connect(self.place_commands)
+        self._shown_chip: Optional[tuple[Decimal, bool]] = None
         self._shown_refused: Optional[bool] = None
         self.set_unit(16)
 
@@ -364,7 +364,7 @@ class BettingPanel(QWidget):
         super().showEvent(event)
         self._placing.start()
 
-    def _place_commands(self) -> None:
+    def place_commands(self) -> None:
         """The commands beside the chips where both fit at their full width, else on a row of their own:
         nine chips left "Clear All Bets" cut to "ear All Be"."""
         if not self.isVisible():
@@ -392,10 +392,12 @@ class BettingPanel(QWidget):
     def show_snapshot(self, snap) -> None:
         state = snap.state
         self.grid.show_snapshot(snap)
-        if snap.chip != self._shown_chip:
-            self._shown_chip = snap.chip
-            self._style_chips(snap.chip)
-        open_ = state.phase == "betting"
+        # A stopped table refuses every bet, chip and command: none looks as if it would act (qaAK F3).
+        stopped = bool(snap.stopped)
+        if (snap.chip, stopped) != self._shown_chip:
+            self._shown_chip = (snap.chip, stopped)
+            self._style_chips(snap.chip, stopped)
+        open_ = state.phase == "betting" and not stopped
         betting = state.betting
         # Drawn enabled only when it can act: Undo with nothing to undo (the bets a void reopened) said so (qaZ F2).
         can = {"undo": bool(betting.history), "clear": bool(betting.layout), "double": _doubles(betting),
@@ -410,12 +412,13 @@ class BettingPanel(QWidget):
             colour = theme.LEVEL["error"].lighter(140) if refused else theme.GOLD
             self.message.setStyleSheet(f"color: {colour.name()};")
 
-    def _style_chips(self, chosen: Decimal) -> None:
+    def _style_chips(self, chosen: Decimal, stopped: bool = False) -> None:
         for value, b in self.chip_buttons.items():
             b.setChecked(value == chosen)
-            colour = theme.chip_colour(value)
-            text = theme.ink_on(colour).name()
-            border = theme.GOLD.name() if value == chosen else "#444"
+            b.setEnabled(not stopped)
+            colour = theme.chip_colour(value).darker(250) if stopped else theme.chip_colour(value)
+            text = "#587066" if stopped else theme.ink_on(colour).name()
+            border = "#444" if stopped or value != chosen else theme.GOLD.name()
             b.setStyleSheet(f"QPushButton {{ background: {colour.name()}; color: {text}; padding: 1px 4px; border: "
                             f"{4 if value == chosen else 1}px solid {border}; border-radius: 8px; }}")
 

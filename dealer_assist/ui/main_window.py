@@ -100,7 +100,6 @@ class MainWindow(QMainWindow, StepsDown):
         #: The unit the window's size and the text scale give, and the least the rows' room may take it down
         #: to: the window's own, without the scale (see :meth:`_make_room`).
         self._window_unit = self._least_unit = 0
-        self._stepping_down = False  # the unit was just taken down for room: weigh it before the full one again
         self.second_press = SecondPress()
         self.setMinimumSize(*theme.LEAST_WINDOW)
         self._painted = False
@@ -174,7 +173,7 @@ class MainWindow(QMainWindow, StepsDown):
         left.addWidget(self.betting, self._betting_share(self.betting.commands_below()))
         self.betting.commands_moved.connect(
             lambda below: self.left.setStretchFactor(self.betting, self._betting_share(below)))
-        self.betting.commands_moved.connect(lambda _: self._room_timer.start())  # a row more or less: weighed again
+        self.betting.commands_moved.connect(lambda _: self._weigh_soon())  # a row more or less: weighed again
         right = QVBoxLayout()
         right.addWidget(self.right, 1)
         right.addWidget(self.status, 0)
@@ -241,11 +240,11 @@ class MainWindow(QMainWindow, StepsDown):
         if ((snap.state.settlement is not None and (last is None or last.state.settlement is None))
                 or (snap.state.paid_before is not None and (last is None or last.state.paid_before is None))):
             self.right.setCurrentWidget(self.settlement)  # a payment to make, or one to correct (qaQ F6)
-            self._room_timer.start()
+            self._weigh_soon()
         camera_view.keep_placed(self.camera_view)  # alerts come and go above it
         rows = self.settlement.table.rowCount()
         if last is None or (snap.message, snap.alerts) != (last.message, last.alerts) or rows != self._pay_rows:
-            self._room_timer.start()
+            self._weigh_soon()
         self._pay_rows = rows
         if last is not None:
             self._cues(last, snap)
@@ -281,7 +280,7 @@ class MainWindow(QMainWindow, StepsDown):
             self._window_unit = unit
             self._set_unit(unit)
         self.help.setGeometry(self.centralWidget().rect())
-        self._room_timer.start()
+        self._weigh_soon()
         camera_view.keep_placed(self.camera_view)
 
     def _set_unit(self, unit: int) -> None:
@@ -305,6 +304,10 @@ class MainWindow(QMainWindow, StepsDown):
 
     def _room_rows(self) -> tuple:
         return self.roads, self.betting, self.alerts, self.banner
+
+    def _place_rows(self) -> None:
+        """The bet commands beside the chips or under them, at the unit just set (see :class:`.StepsDown`)."""
+        self.betting.place_commands()
 
     def _room_wants(self) -> tuple:
         """The pay list, when it is shown, asks the roads for room for some whole payments (qaAH F3)."""
@@ -561,7 +564,7 @@ class MainWindow(QMainWindow, StepsDown):
 
     def toggle_history(self) -> None:
         self.right.setCurrentWidget(self.history if self.right.currentWidget() is self.settlement else self.settlement)
-        self._room_timer.start()  # the pay list's room asked for only while it shows
+        self._weigh_soon()  # the pay list's room asked for only while it shows
 
     def toggle_camera_view(self) -> None:
         """Show or hide what the table's camera sees (see :mod:`.camera_view`); a table without one says so."""

@@ -33,6 +33,17 @@ BEAD_COLUMNS = 10
 HALO = QColor("white")
 #: The roads give up room down to this share of their height (see :meth:`RoadsView.most_room`).
 LEAST_SHARE = 0.5
+#: A derived road's least cell (px): its marks are drawn in 70% of it, 6 px and more on the board (its edge
+#: pixels antialiased).  Under the Big Road at
+#: 960x540 and 1280x720 (half its cell, six rows under its six) they were 3.5 and 5 px, not read at a metre
+#: (qaAH F14): the derived roads then go beside the Big Road, each as tall as it (:meth:`RoadsView.areas`).
+DERIVED_LEAST_CELL = 6.5 / 0.7
+#: Beside them, the Big Road's share of the width the Bead Plate leaves, the columns it keeps at least (its
+#: rings as large as under the Big Road, or the derived roads stay under it), and the columns it is given
+#: where its rings may be larger than that (as large as the height allows).
+BIG_ROAD_SHARE = 0.55
+BIG_ROAD_LEAST_COLUMNS = 30
+BIG_ROAD_COLUMNS = 36
 
 
 def road_colour(name: str) -> QColor:
@@ -42,7 +53,8 @@ def road_colour(name: str) -> QColor:
 
 
 class RoadsView(QWidget):
-    """Bead Plate on the left, Big Road beside it, the three derived roads under the Big Road."""
+    """Bead Plate on the left, Big Road beside it, the three derived roads under the Big Road (beside it on a
+    board too low for their marks under it, see :meth:`areas`)."""
 
     def __init__(self, parent: Optional[QWidget] = None) -> None:
         super().__init__(parent)
@@ -92,38 +104,74 @@ class RoadsView(QWidget):
         at its bottom, the card field under it, and read as cut by it (1280x720, 1366x768)."""
         return self.height() - 1
 
-    def _cell(self) -> float:
-        """The Big Road's cell: the height less the two label bands, over 6 rows and the derived roads' 3."""
+    def _stacked_cell(self) -> float:
+        """The Big Road's cell with the derived roads under it: the height less the two label bands, over its
+        6 rows and the derived roads' 3."""
         return (self._grid_height() - 2 * self.label_height()) / 9
 
+    def _cell(self) -> float:
+        """The Big Road's cell as drawn."""
+        return self.cell("big_road")
+
     def areas(self) -> dict[str, QRectF]:
-        """Where each road is drawn (grid area, without its label)."""
-        c = self._cell()
+        """Where each road is drawn (grid area, without its label), six rows each (:meth:`cell`): the derived
+        roads under the Big Road at half its cell, or beside it where that half is under
+        :data:`DERIVED_LEAST_CELL` and the height holds it (:meth:`beside`)."""
+        c = self._stacked_cell()
         label = self.label_height()
         bead_cell = (self._grid_height() - label) / 6  # the Bead Plate takes the full height: bigger, easier to read
         bead = QRectF(0, label, BEAD_COLUMNS * bead_cell, 6 * bead_cell)
-        left = bead.right() + c * 0.4
         right = self.width() - 1  # the closing line of the Big Road and of Cockroach Pig, as at the bottom
+        out = {"bead_plate": bead}
+        if self.beside():
+            left = bead.right() + bead_cell * 0.4
+            big_w = (right - left) * BIG_ROAD_SHARE
+            b = min(bead_cell, max(c, big_w / BIG_ROAD_COLUMNS))  # rings no smaller than under it
+            d = min(bead_cell, max(DERIVED_LEAST_CELL, b / 2))
+            out["big_road"] = QRectF(left, label, big_w, 6 * b)
+            gap = d * 0.6
+            third = (right - left - big_w - 3 * gap) / 3
+            for i, (name, _k) in enumerate(roads.DERIVED_ROADS):
+                out[name] = QRectF(left + big_w + gap + i * (third + gap), label, third, 6 * d)
+            return out
+        left = bead.right() + c * 0.4
         big = QRectF(left, label, right - left, 6 * c)
         third = (right - left - 2 * c * 0.3) / 3
-        out = {"bead_plate": bead, "big_road": big}
+        out["big_road"] = big
         for i, (name, _k) in enumerate(roads.DERIVED_ROADS):
             out[name] = QRectF(left + i * (third + c * 0.3), big.bottom() + label, third, 3 * c)
         return out
+
+    def beside(self) -> bool:
+        """Whether the derived roads go beside the Big Road: under it their cell (half the Big Road's) is less
+        than :data:`DERIVED_LEAST_CELL`, and beside it the height holds that cell, the Big Road keeping
+        :data:`BIG_ROAD_LEAST_COLUMNS` columns of rings at least as large as under it."""
+        c = self._stacked_cell()
+        if c / 2 >= DERIVED_LEAST_CELL:
+            return False
+        full = (self._grid_height() - self.label_height()) / 6
+        if full < DERIVED_LEAST_CELL:
+            return False  # a board given up to the rows above: no layout holds the marks' size
+        bead_right = BEAD_COLUMNS * full + full * 0.4
+        big_w = (self.width() - 1 - bead_right) * BIG_ROAD_SHARE
+        return big_w / BIG_ROAD_LEAST_COLUMNS >= c
+
+    def cell(self, name: str) -> float:
+        """The cell of the road ``name`` as drawn: its area's height over its six rows."""
+        return self.areas()[name].height() / 6
 
     # -- drawing ----------------------------------------------------------
     def paintEvent(self, event) -> None:  # noqa: N802
         p = QPainter(self)
         p.setRenderHint(QPainter.RenderHint.Antialiasing)
         p.fillRect(self.rect(), theme.FELT_DARK)
-        c = self._cell()
         label = self.label_height()
         areas = self.areas()
         titles = {"bead_plate": "Bead Plate", "big_road": "Big Road", "big_eye_boy": "Big Eye Boy",
                   "small_road": "Small Road", "cockroach_pig": "Cockroach Pig"}
         board = self.board or roads.scoreboard(())
         for name, area in areas.items():
-            cell = area.height() / 6 if name == "bead_plate" else c if name == "big_road" else c / 2
+            cell = area.height() / 6
             cols = max(1, int(area.width() // cell))
             grid = QRectF(area.left(), area.top(), cols * cell, 6 * cell)
             p.setFont(self._label_font())

@@ -21,6 +21,8 @@ as one, and the chip bar was drawn over the Limits row again (verC).
 
 from __future__ import annotations
 
+from PySide6.QtCore import QEvent, QObject
+
 #: The message's font steps down to this share of its size, a tenth at a time, while room is short.
 MESSAGE_LEAST_SCALE = 0.7
 
@@ -122,24 +124,56 @@ class StepsDown:
     to the window's own size (rev16 F8: at 1.25 and 1280x720 two alerts had the chip bar drawn over seats
     1-5's bet rows), the same in the baccarat and blackjack windows.
 
-    Each new unit is weighed on the next pass of the event loop: the alert bars are built anew at it, and
-    Qt shows a widget added to a shown window only then (weighed at once, their lines counted nothing and
-    the rows seemed to fit).  The window keeps ``unit``, ``_window_unit``, ``_least_unit``,
-    ``_stepping_down`` and ``_room_timer`` (a single-shot timer calling :meth:`_make_room`), and names the
+    Every unit is weighed in the one call, from the full one down, before Qt paints again: weighed a unit a
+    pass of the event loop, four alerts at 1920x1080 and 1.25 had the rows drawn over one another for six
+    passes (the chips on the bet grid, the totals over the pay list, the alert bars over each other), some
+    half a second on a loaded machine, and again each time an alert came or went.  The alert bars built anew
+    at each unit are shown at once (:meth:`~dealer_assist.ui.alerts.AlertsPanel.fold`), the ones they replace
+    hidden (their lines would be counted), so each unit is weighed as it will be drawn.  The window keeps
+    ``unit``, ``_window_unit``, ``_least_unit`` and ``_room_timer`` (a single-shot timer calling
+    :meth:`_make_room` once the layout has placed the rows, started by :meth:`_weigh_soon`), and names the
     rows that give and take room in its ``_room_rows()`` (``giver, message, *panels``, see :func:`make_room`).
     """
 
+    def _weigh_soon(self) -> None:
+        """The rows weighed once Qt has placed what changed, and before it paints the window again: a new alert
+        bar or a longer message is first drawn at the unit it is weighed at, never over the rows under it at
+        the unit before (the bet grid under the chips at 1.25 for a pass, as above).  Qt paints a window on a
+        posted event that comes before a timer's: the weighing is then run first (:class:`WeighBeforePaint`)."""
+        if getattr(self, "_before_paint", None) is None:
+            self._before_paint = WeighBeforePaint(self)
+        self._room_timer.start()
+
     def _make_room(self) -> None:
-        if self.unit != self._window_unit and not self._stepping_down:
-            self._set_unit(self._window_unit)  # the message or alerts changed: weighed afresh at the full size
-            self._stepping_down = True
-            self._room_timer.start()
-            return
-        self._stepping_down = False
-        # An alert bar is folded only once the text is at the window's own size: larger text gives way first.
-        short = make_room(self.centralWidget(), *self._room_rows(), fold=self.unit <= self._least_unit,
-                          wanting=self._room_wants() if hasattr(self, "_room_wants") else ())
-        if short > 0 and self.unit > self._least_unit:
-            self._set_unit(self.unit - 1)
-            self._stepping_down = True
-            self._room_timer.start()
+        self._set_unit_placed(self._window_unit)  # the message or alerts changed: weighed afresh from the full size
+        while True:
+            # An alert bar is folded only once the text is at the window's own size: larger text gives way first.
+            short = make_room(self.centralWidget(), *self._room_rows(), fold=self.unit <= self._least_unit,
+                              wanting=self._room_wants() if hasattr(self, "_room_wants") else ())
+            if short <= 0 or self.unit <= self._least_unit:
+                break
+            self._set_unit_placed(self.unit - 1)
+        self._room_timer.stop()  # what the units weighed here asked again for (a row moved, a font set) is weighed
+
+    def _set_unit_placed(self, unit: int) -> None:
+        """The window's :meth:`_set_unit`, and the rows a unit places on the layout's next pass placed now
+        (``_place_rows()``, where the window has one): they are weighed at once."""
+        self._set_unit(unit)
+        if hasattr(self, "_place_rows"):
+            self.centralWidget().layout().activate()
+            self._place_rows()
+
+
+class WeighBeforePaint(QObject):
+    """A :class:`StepsDown` window's rows weighed, when their weighing is due, as Qt is about to paint it: its
+    ``UpdateRequest`` is a posted event, handled before the zero timer that would weigh them."""
+
+    def __init__(self, window) -> None:
+        super().__init__(window)
+        self.window = window
+        window.installEventFilter(self)
+
+    def eventFilter(self, obj, event) -> bool:  # noqa: N802 (Qt's name)
+        if obj is self.window and event.type() == QEvent.Type.UpdateRequest and self.window._room_timer.isActive():
+            self.window._make_room()
+        return False

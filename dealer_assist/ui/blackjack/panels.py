@@ -10,7 +10,7 @@ from __future__ import annotations
 from decimal import Decimal
 from typing import Any, Callable, Optional
 
-from PySide6.QtCore import QEvent, QPoint, Qt, QTimer
+from PySide6.QtCore import QEvent, QPoint, QSize, Qt, QTimer
 from PySide6.QtGui import QColor, QFontMetrics, QFontMetricsF
 from PySide6.QtWidgets import (QApplication, QFrame, QGridLayout, QHBoxLayout, QLabel, QPushButton, QScrollArea,
                                QSizePolicy, QVBoxLayout, QWidget)
@@ -140,7 +140,8 @@ class ActionBar(QWidget):
             "deck_check": state.phase in (BlackjackPhase.BETTING, BlackjackPhase.SETTLED),
         }
         for name, button in self.buttons.items():
-            on = name in allowed if name in self._colours else enabled[name]
+            # a stopped table refuses every one of them: none may look as if it would act (qaAK F3)
+            on = not snap.stopped and (name in allowed if name in self._colours else enabled[name])
             button.setEnabled(on)
             back = self._colours.get(name, "#2d6a55") if on else "#1f3029"
             fore = theme.ink_on(QColor(back)).name() if on else "#587066"
@@ -167,6 +168,7 @@ class ChipBar(QWidget):
             self.buttons.append(button)
             row.addWidget(button)
         self.chosen: Optional[Decimal] = None
+        self.stopped = False
         self.unit = 16
         self.set_unit(16)
 
@@ -184,16 +186,20 @@ class ChipBar(QWidget):
 
     def _style(self) -> None:
         for value, button in zip(self.chips, self.buttons):
-            colour = theme.chip_colour(value)
-            text = theme.ink_on(colour).name()
+            button.setEnabled(not self.stopped)
+            colour = theme.chip_colour(value) if not self.stopped else theme.chip_colour(value).darker(250)
+            text = theme.ink_on(colour).name() if not self.stopped else "#587066"
             border = f"{max(3, self.unit // 4)}px solid {theme.GOLD.name()}" if value == self.chosen else "2px dashed #dddddd"
+            border = border if not self.stopped else "2px dashed #587066"
             radius = int(self.unit * 1.7)
             button.setStyleSheet(f"QPushButton {{ background: {colour.name()}; color: {text}; border: {border}; "
                                  f"border-radius: {radius}px; }}")
 
     def show_snapshot(self, snap) -> None:
-        if snap.chip != self.chosen:
+        # a stopped table refuses another chip (its choice is journaled): the chips look it (qaAK F3)
+        if snap.chip != self.chosen or bool(snap.stopped) != self.stopped:
             self.chosen = snap.chip
+            self.stopped = bool(snap.stopped)
             self._style()
 
 
@@ -243,6 +249,9 @@ class SettlementPanel(QWidget):
         #: Per line of the list, its first and last label: what :meth:`lines_out_of_sight` measures.
         self._spans: list[tuple[QLabel, QLabel]] = []
         self._shown: Optional[list] = None
+        #: The pages PgDown left, (from, to) scroll values, for PgUp to go back to while the lines and the
+        #: list's height are the same.
+        self._back: tuple[list, QSize, list[tuple[int, int]]] = ([], QSize(), [])
         self.set_unit(16)
 
     def set_unit(self, unit: int) -> None:
@@ -294,23 +303,32 @@ class SettlementPanel(QWidget):
 
     def scroll_page(self, pages: int) -> None:
         """A page down (``pages`` > 0) or up, by whole lines: the line cut at the bottom becomes the
-        top one, or the line above the top one the bottom one, so that no payment is ever seen only
-        in halves.  The last page too: scrolled only as far as the list went, its top line was cut (qaW F1).
-        A line taller than the list pages by whole lines of its reason (see :meth:`_whole_part`)."""
+        top one, or the line cut at the top (or the one above the top one) the bottom one, so that no
+        payment is ever seen only in halves.  The last page too: scrolled only as far as the list went, its
+        top line was cut (qaW F1).  A line taller than the list pages by whole lines of its reason (see
+        :meth:`_whole_part`).  PgDown goes on while any line ends below the list, also when the lines above
+        end exactly at its foot (rev30 R1: it stood still there under "4 ▼ PgDown"); PgUp, its mirror, moves
+        at least a line of text up, also when no line starts in sight (rev30 R2: it stood still, or went a
+        pixel a press), and right after a PgDown goes back to the page that PgDown left."""
         bar = self.scroll.verticalScrollBar()
-        view = self.scroll.viewport().height()
-        spans = self._places()
+        size = self.scroll.viewport().size()
+        view = size.height()
+        head, foot = self._whole_part()
+        spans, room, pages_down = self._back
+        if spans is not self._spans or room != size:
+            pages_down = []  # the lines or their room changed: those pages are gone
         if pages > 0:
-            foot = self._whole_part()[1]
-            cut = foot if foot < view else None
-            if cut is not None:
-                target = bar.value() + max(cut, 1)
-                self._scroll_to(target)
-        else:
-            self._target = None
-            first = next((top for top, bottom in spans if top >= 0), None)
-            if first is not None:
-                bar.setValue(bar.value() + min(first - view, -1))
+            if any(bottom > view for _, bottom in self._places()):
+                start = bar.value()
+                self._scroll_to(start + (foot if foot > 0 else view))
+                self._back = (self._spans, size, pages_down + [(start, bar.value())])
+            return
+        self._target = None
+        if pages_down and pages_down[-1][1] == bar.value():
+            bar.setValue(pages_down.pop()[0])
+            return
+        above = [b for breaks in self._breaks() for b in breaks if b < head]
+        bar.setValue(bar.value() + min([head - view] + ([max(above)] if above else [])))
 
     def _scroll_to(self, target: int) -> None:
         """Scroll to ``target``, with room under the last line where the list ends short of it, so that the
@@ -593,7 +611,9 @@ class DeckPanel(QWidget):
             self.lines.setText(f"<span style='color:{theme.GOLD.name()}'>{hint}</span>")
             return
         if not checking:
-            hint = "the deck check comes when the record has one" if snap.replay else "C opens the deck check between rounds"
+            hint = ("the deck check comes when the record has one" if snap.replay else
+                    "the deck check waits for the restart (the table has stopped)" if snap.stopped else
+                    "C opens the deck check between rounds")
             self.lines.setText(f"<span style='color:{theme.MUTED.name()}'>{hint}</span>")
             return
         rec = state.reconciliation()
@@ -617,10 +637,12 @@ class DeckPanel(QWidget):
                          + (f" … and {len(rec.due_back) - MOST_LISTED} more" if len(rec.due_back) > MOST_LISTED else "")
                          + "</div>")
         self.lines.setText("".join(parts))
-        self.buttons["return_stub"].setEnabled(bool(state.stub_left))
-        self.buttons["void_return"].setEnabled(bool(ledger.returned))
-        self.buttons["new_deck"].setEnabled(rec.ok)
-        self.buttons["supervisor"].setEnabled(not rec.ok)
+        going = not snap.stopped  # a stopped table refuses them all
+        self.buttons["return_stub"].setEnabled(going and bool(state.stub_left))
+        self.buttons["void_return"].setEnabled(going and bool(ledger.returned))
+        self.buttons["new_deck"].setEnabled(going and rec.ok)
+        self.buttons["supervisor"].setEnabled(going and not rec.ok)
+        self.buttons["resume"].setEnabled(going)
 
 
 class CardField(CardEntry):

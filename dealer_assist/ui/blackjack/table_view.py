@@ -19,6 +19,7 @@ from PySide6.QtWidgets import QSizePolicy, QWidget
 from dealer_assist.money import fmt_grouped
 from dealer_assist.table.blackjack_state import BlackjackPhase
 from dealer_assist.ui import theme
+from dealer_assist.ui.betting import RESULT_MARKS
 from dealer_assist.ui.blackjack.hand_layout import (CENTRE, FAN, Fitted, HandPlace, badge_forms, badge_inside, badge_text,
                                                     fit_badge, layout_hands, total_forms, total_text)
 from dealer_assist.ui.hands import CARD_RATIO, paint_card
@@ -217,7 +218,9 @@ class BlackjackTableView(QWidget):
             results = {h.hand: h for h in state.settlement.hands if h.seat == seat}
         body = hands_area(rect)
         labels = [hand_label(h) + ("  x2" if h.doubled else "") for h in hands]
-        badges = [result_badge(results.get(i)) for i in range(len(hands))]
+        # Payments the journal did not write show no amount, only the result's mark, as baccarat's grid (qaAK F3).
+        badges = [result_badge(results.get(i), snap.payments_unrecorded) for i in range(len(hands))]
+        kinds = [results[i].result.value if i in results else "" for i in range(len(hands))]
         most = max([stake, *(r.stake for r in results.values())]) * 2  # a doubled hand's stake, before it is paid
         sample = max([*labels, "BUST 26  x2"], key=len)
         widest = max([b for b in badges if b[0]] + [badge_text("LOSE", fmt_grouped(most))], key=lambda b: len(b[0]))
@@ -226,7 +229,7 @@ class BlackjackTableView(QWidget):
         drawn, self.placed[seat] = [], []
         for index, (hand, place) in enumerate(zip(hands, places)):
             drawn.append(self._paint_hand(p, place, hand, is_active and active[1] == index, labels[index],
-                                          badges[index], unit, seat))
+                                          badges[index], kinds[index], unit, seat))
         self.drawn[f"SEAT {seat}"] = tuple(drawn)
 
     @staticmethod
@@ -251,7 +254,7 @@ class BlackjackTableView(QWidget):
         return rect, wide
 
     def _paint_hand(self, p: QPainter, place: HandPlace, hand, active: bool, label: str,
-                    badge: tuple[str, str], unit: float, seat: int) -> tuple[str, str, str]:
+                    badge: tuple[str, str], kind: str, unit: float, seat: int) -> tuple[str, str, str]:
         """One hand in its place: fanned cards, the total line, the result badge; returns them as text
         (cards, total, result) and records where each was drawn in :attr:`placed`."""
         if active:
@@ -270,7 +273,6 @@ class BlackjackTableView(QWidget):
         p.drawText(place.label, int(CENTRE), total.text)
         shown = None
         if badge[0]:
-            kind = badge[0].split(" ", 1)[0].lower()
             p.setPen(Qt.PenStyle.NoPen)
             p.setBrush(RESULT_COLOURS[kind])
             p.drawRoundedRect(place.badge, 8, 8)
@@ -304,11 +306,15 @@ class PlacedHand:
     badge: Optional[Fitted]
 
 
-def result_badge(result) -> tuple[str, str]:
-    """A settled hand's badge on one line and on two (``("", "")`` before the settlement)."""
+def result_badge(result, unrecorded: bool = False) -> tuple[str, str]:
+    """A settled hand's badge on one line and on two (``("", "")`` before the settlement); ``unrecorded``: the
+    journal failed before the round's payments were written, and the badge shows the result's mark alone
+    (``✓``, ``✗``, ``=``), no amount to pay from (qaAK F3: WIN +45.00 under NOT RECORDED: DO NOT PAY)."""
     if result is None:
         return "", ""
     kind = result.result.value
+    if unrecorded:
+        return (RESULT_MARKS[kind].strip(),) * 2
     if kind == "push":
         return "PUSH", "PUSH"
     if kind == "lose" and result.returns > 0:  # a double against a dealer blackjack, original bet only

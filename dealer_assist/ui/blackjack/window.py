@@ -126,7 +126,6 @@ class BlackjackWindow(QMainWindow, StepsDown):
         #: The unit the window's size and the text scale give, and the least the rows' room may take it down
         #: to: the window's own, without the scale (see :meth:`_make_room`).
         self._window_unit = self._least_unit = 0
-        self._stepping_down = False  # the unit was just taken down for room: weigh it before the full one again
         self.second_press = SecondPress()
         self.setMinimumSize(*theme.LEAST_WINDOW)
         self.last_error: Optional[str] = None
@@ -276,7 +275,7 @@ class BlackjackWindow(QMainWindow, StepsDown):
         # column's wrapped lines (the pay list's totals, the deck's lines) are held at their height (_room_rows).
         if last is None or (snap.message, snap.alerts, snap.pending) != (last.message, last.alerts, last.pending) \
                 or side != self._side_lines():
-            self._room_timer.start()
+            self._weigh_soon()
         if self.replay:
             ended = replay_ended(snap, self.source)
             if getattr(self.source, "paused", False) or ended:
@@ -337,7 +336,7 @@ class BlackjackWindow(QMainWindow, StepsDown):
             self._window_unit = unit
             self._set_unit(unit)
         self.help.setGeometry(self.centralWidget().rect())
-        self._room_timer.start()
+        self._weigh_soon()
         camera_view.keep_placed(self.camera_view)
 
     def _set_unit(self, unit: int) -> None:
@@ -362,15 +361,25 @@ class BlackjackWindow(QMainWindow, StepsDown):
         return self.table, self.entry, self.alerts, self.banner, self.settlement, self.deck
 
     def _side_lines(self) -> tuple:
-        """What the side column's wrapped lines need: weighed again when it changes.  The totals and the deck's
-        count by the height their words need at their width (not at each new figure in them, which would set the
-        text back to full size at each chip placed or card dealt; not heightForWidth, at least the height held);
-        the deck's few rich-text lines by their text."""
+        """What the side column's wrapped lines need: weighed again when it changes.  The totals, the deck's count
+        and its few rich-text lines by the height their words need at their width (not at each new figure in them,
+        which would set the text back to full size at each chip placed or card dealt, and at each card counted
+        back at the deck check (rev30 R3); not heightForWidth, at least the height held)."""
+        from PySide6.QtGui import QTextDocument
+
         def need(label) -> int:
             return label.fontMetrics().boundingRect(QRect(0, 0, max(1, label.width()), 0), Qt.TextFlag.TextWordWrap,
                                                     label.text()).height() if label.text() else 0
 
-        return need(self.settlement.totals), need(self.deck.status), self.deck.lines.text()
+        def rich_need(label) -> int:
+            text = QTextDocument()
+            text.setDocumentMargin(0)
+            text.setDefaultFont(label.font())
+            text.setHtml(label.text())
+            text.setTextWidth(max(1, label.width()))
+            return round(text.size().height()) if label.text() else 0
+
+        return need(self.settlement.totals), need(self.deck.status), rich_need(self.deck.lines)
 
     # -- commands ---------------------------------------------------------------
     def run(self, name: str, *args: Any) -> Optional[str]:

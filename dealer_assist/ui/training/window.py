@@ -53,6 +53,9 @@ START_LINE = "Press Space or Enter to start the exam"
 RIGHT_PAUSE_MS = 700
 #: The window's size when the screen has room for it: a 1280x720 screen shows all of it.
 DEFAULT_SIZE = (1280, 720)
+#: The least window, fixed as the tables' (theme.LEAST_WINDOW): the layout's own least size follows the text,
+#: and under a larger text scale it held a big window's resize to 640x480 at 640x536 (rev30 R4).
+LEAST_SIZE = (640, 480)
 #: The key line under the drill; the first Esc replaces it with :data:`ESC_AGAIN`.
 KEY_LINE = "F1 keys    Esc twice or Ctrl+Q: end the session"
 #: The key line on an exam's start screen.
@@ -167,6 +170,7 @@ class TrainerWindow(QWidget):
         self._open = False  # the current case still takes answers
         self.setWindowTitle(f"dealer-assist trainer: {trainee}")
         self.setStyleSheet(f"background: {theme.FELT_DARK.name()};")
+        self.setMinimumSize(*LEAST_SIZE)
         self.resize(*self.fitted_size())
         self.second_press = SecondPress()
         unit = self._unit = UNIT_MAX
