@@ -20,7 +20,7 @@ from decimal import Decimal
 from typing import Any, Callable, Optional
 
 from dealer_assist.cards import Card, InvalidCardError, parse_card
-from dealer_assist.events import (PORT_IN_USE, YIELDING_DOUBTS, CardRead, CountPosition, CountRestarted,
+from dealer_assist.events import (PORT_IN_USE, PUT_BACK, YIELDING_DOUBTS, CardRead, CountPosition, CountRestarted,
                                    DeviceError, DeviceHello, FrameDropped, LinkState, ProfileDoubt, RecordedNote,
                                    RecordedOp, RecordedStart, SeqGap, ShoeSignal, SourceEvent, TakenShoe,
                                    Unreadable)
@@ -364,6 +364,9 @@ class SessionCore(abc.ABC):
         self._replay_typed_open = 0  # of those typed for them, with the wait still open (a void takes one back)
         #: In a replay, the cards its readers could not read since then, by source and frame: one read after them
         #: played ends their waits, one read before them (held, then Enter) leaves theirs standing, as live.
+        #: Per zoned source, its card last played from a read given no box (Enter on CONFIRM CARD "came to rest
+        #: outside every box"): its read's number, the card and its place (see :meth:`_squared_from_outside`).
+        self._astray_played: dict[str, tuple[int, Card, str]] = {}
         self._replay_unread_frames: list[tuple[str, int, bool]] = []  # with whether it was a card to type in place
         #: In a replay, the sources whose UNREADABLE CARD TYPED? stands (one alert shows for them all).
         self._replay_asks: set[str] = set()
@@ -1860,6 +1863,34 @@ class SessionCore(abc.ABC):
         self._end_hold_of(pending)
         self._pending_hold = None
         self._drop_answered_ask()
+
+    def _squared_from_outside(self, event: CardRead) -> bool:
+        """A zoned camera's read, held as a card moved (put back), of its card last played (:attr:`_astray_played`),
+        which had come to rest outside every box and was played by Enter in the place due, now read in that place's
+        box: the croupier squared it into its box, and it is that card, not a new one: dropped, journaled, with a
+        note (qaAJ F1).  Another read of its source played since, or another box: the croupier's to answer, as any
+        card put back."""
+        astray = self._astray_played.get(event.source)
+        placed = self._placed.get(event.source)
+        if (astray is None or event.doubt != PUT_BACK or not event.zone or placed is None
+                or placed[:2] != astray[:2] or astray[1] != event.card):
+            return False
+        box = self._squared_box(event.zone, astray[2])
+        if box is None:
+            return False
+        if not self._write("read_dropped", {"card": event.card.code, "source": event.source, "source_seq": event.seq,
+                                            "doubt": PUT_BACK, "zone": event.zone, "round": self._snap.state.round_no}):
+            return True  # the table stopped: nothing is played
+        del self._astray_played[event.source]
+        self._publish(replace(self._snap, message=(
+            f"{event.card.label}, played from outside every box, squared into {box}: the same card, not a new one "
+            f"(read dropped); if another {event.card.label} was dealt there, type it (K)")))
+        return True
+
+    def _squared_box(self, zone: str, where: str) -> Optional[str]:
+        """The words for the box ``zone`` when it is the box of the place ``where`` a card was played in from
+        outside every box, else None (each game says)."""
+        return None
 
     def _drop_answered_ask(self) -> None:
         """UNREADABLE CARD TYPED? goes once its question is answered, though another card's wait stands: Enter on
