@@ -18,6 +18,7 @@ import sys
 import time
 from datetime import datetime, timedelta, timezone
 from decimal import Decimal as D
+from typing import Optional
 from pathlib import Path
 
 import pytest
@@ -38,23 +39,33 @@ FIRST = datetime(2026, 12, 6, 20, 0, tzinfo=timezone.utc)
 
 
 class Clock:
-    """The journal's clock: one second an entry, from the time the test sets."""
+    """The journal's clock: ``step`` an entry (a second), from the time the test sets (``start``, :data:`FIRST`)."""
 
-    def __init__(self) -> None:
-        self.now = FIRST
+    def __init__(self, start: Optional[datetime] = None, step: timedelta = timedelta(seconds=1)) -> None:
+        self.now = start or FIRST
+        self.step = step
 
     def __call__(self) -> str:
-        self.now += timedelta(seconds=1)
+        self.now += self.step
         return self.now.isoformat(timespec="microseconds").replace("+00:00", "Z")
 
 
-@pytest.fixture
-def paris(monkeypatch):
-    monkeypatch.setenv("TZ", "Europe/Paris")
+def _in_zone(monkeypatch, zone: str):
+    monkeypatch.setenv("TZ", zone)
     time.tzset()
     yield
     monkeypatch.undo()
     time.tzset()
+
+
+@pytest.fixture
+def paris(monkeypatch):
+    yield from _in_zone(monkeypatch, "Europe/Paris")
+
+
+@pytest.fixture
+def utc(monkeypatch):
+    yield from _in_zone(monkeypatch, "UTC")
 
 
 @pytest.fixture

@@ -14,17 +14,7 @@ from dealer_assist.cli import main
 from dealer_assist.sources.replay import read_journal
 from dealer_assist.table.journal import Journal
 from dealer_assist.table.session import TableSession
-from test_round_times import FIRST, RULES, Clock, _deal, rounds_json
-
-
-@pytest.fixture
-def utc(monkeypatch):
-    import time
-    monkeypatch.setenv("TZ", "UTC")
-    time.tzset()
-    yield
-    monkeypatch.undo()
-    time.tzset()
+from test_round_times import FIRST, RULES, Clock, _deal, rounds_json, utc  # noqa: F401 (a fixture)
 
 
 def _dealt_again(path, settle: bool):

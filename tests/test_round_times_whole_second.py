@@ -11,7 +11,6 @@ from __future__ import annotations
 
 import argparse
 import json
-import time
 from datetime import datetime, timedelta, timezone
 from decimal import Decimal as D
 
@@ -23,31 +22,17 @@ from dealer_assist.table.journal import Journal
 from dealer_assist.table.session import TableSession
 from dealer_assist.table.state import TablePhase, TableRules
 from dealer_assist.shoe import ShoeRules
+from test_round_times import Clock as RoundsClock, paris  # noqa: F401 (a fixture)
 
 RULES = TableRules(shoe=ShoeRules(burn=False))
 #: 20:00:00.706 UTC: every entry of these journals falls 0.706 s into its second.
 FIRST = datetime(2026, 12, 6, 20, 0, 0, 706000, tzinfo=timezone.utc)
 
 
-class Clock:
-    """The journal's clock: ``step`` an entry, from the time the test sets."""
+def Clock(step: timedelta = timedelta(seconds=1)) -> RoundsClock:  # noqa: N802 (as the class it makes)
+    """The journal's clock, from :data:`FIRST` (0.706 s into its second)."""
+    return RoundsClock(FIRST, step)
 
-    def __init__(self, step: timedelta = timedelta(seconds=1)) -> None:
-        self.now = FIRST
-        self.step = step
-
-    def __call__(self) -> str:
-        self.now += self.step
-        return self.now.isoformat(timespec="microseconds").replace("+00:00", "Z")
-
-
-@pytest.fixture
-def paris(monkeypatch):
-    monkeypatch.setenv("TZ", "Europe/Paris")
-    time.tzset()
-    yield
-    monkeypatch.undo()
-    time.tzset()
 
 
 def _deal(session) -> None:

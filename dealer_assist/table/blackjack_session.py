@@ -208,9 +208,6 @@ class BlackjackSession(SessionCore):
         #: Per zoned source, its card last refused for the box it lies in (see :meth:`_play`): read again in
         #: another box as a card moved (put back), it is that card moved to its right box, played as it comes.
         self._moved_from_box: dict[str, Card] = {}
-        #: Per zoned source, its card last played from a read given no box (Enter on CARD CONFIRM "came to rest
-        #: outside every box"): its read's number, the card and its position (see :meth:`_squared_from_outside`).
-        self._astray_played: dict[str, tuple[int, Card, str]] = {}
         #: Per zoned source, the box of its card last refused for another reason (dealt already, no place in
         #: the rules): the card typed in its place (K) goes to that box, not to the place due (qaY Y1).
         self._refused_zone: dict[str, str] = {}
@@ -627,30 +624,12 @@ class BlackjackSession(SessionCore):
                         message=f"{event.card.label} moved from {was} to {_box_words(event.zone)}: played there, "
                                 "no longer in the other") is None
 
-    def _squared_from_outside(self, event: CardRead) -> bool:
-        """A zoned camera's read, held as a card moved (put back), of its card last played, which had come to rest
-        outside every box and was played by Enter in the place due, now read in that place's box: the croupier
-        squared it into its box, and it is that card, not a new one: dropped, journaled, with a note (qaAJ F1: at
-        six decks the next H played it a second time, and the real card waited behind it; at one deck it was
-        offered to the next seat, then refused).  Another read of its source played since, or another box: the
-        croupier's to answer, as any card put back."""
-        astray = self._astray_played.get(event.source)
-        placed = self._placed.get(event.source)
-        if (astray is None or event.doubt != PUT_BACK or not event.zone or placed is None
-                or placed[:2] != astray[:2] or astray[1] != event.card):
-            return False
-        where = astray[2]
+    def _squared_box(self, zone: str, where: str) -> Optional[str]:
+        """Blackjack's boxes: a card played from outside every box as ``where`` (a seat's hand, ``dealer``) squared
+        into its seat's box (qaAJ F1: at six decks the next H played it a second time, and the real card waited
+        behind it; at one deck it was offered to the next seat, then refused)."""
         box = "dealer" if where == "dealer" else given_position(where.partition(".")[0])
-        if given_position(event.zone) != box:
-            return False
-        if not self._write("read_dropped", {"card": event.card.code, "source": event.source, "source_seq": event.seq,
-                                            "doubt": PUT_BACK, "zone": event.zone, "round": self._snap.state.round_no}):
-            return True  # the table stopped: nothing is played
-        del self._astray_played[event.source]
-        self._publish(replace(self._snap, message=(
-            f"{event.card.label}, played from outside every box, squared into {_box_words(event.zone)}: the same "
-            f"card, not a new one (read dropped); if another {event.card.label} was dealt there, type it (K)")))
-        return True
+        return _box_words(zone) if given_position(zone) == box else None
 
     def _split_laid_out_read(self, event: CardRead) -> bool:
         """A zoned camera's read of a split's second card in that seat's box after P, while its second hand holds

@@ -25,7 +25,7 @@ from dealer_assist.baccarat.paytable import Bet
 from dealer_assist.baccarat.report import round_json
 from dealer_assist.cards import Card, InvalidCardError, parse_card
 from dealer_assist.money import fmt
-from dealer_assist.events import OUTSIDE_BOXES, PUT_BACK, CardRead, ShoeSignal
+from dealer_assist.events import OUTSIDE_BOXES, CardRead, ShoeSignal
 from dealer_assist.shoe import Phase as ShoePhase
 from dealer_assist.table import journal_scan
 from dealer_assist.table.holds import AFTER_A_REFUSAL, AFTER_NEW_SHOE, BURN_DUE_FACE_DOWN, NEW_SHOE_IN_ROUND
@@ -227,9 +227,6 @@ class TableSession(SessionCore):
                  supervisors: Any = None, clock: Callable[[], float] = time.time) -> None:
         """``supervisors`` is a :class:`~dealer_assist.table.supervisor.SupervisorRoster`; with one,
         corrections (voiding a card) need a supervisor's name, PIN and reason."""
-        #: Per zoned source, its card last played from a read given no box (see :meth:`_squared_from_outside`): its
-        #: read's number, the card and its hand (``player``, ``banker``).
-        self._astray_played: dict[str, tuple[int, Card, str]] = {}
         state, shoe_seq, chip, supervisors = self._recover(TableState.new(rules), rules, journal, supervisors)
         super().__init__(Snapshot(state=state, chip=chip), journal, clock)
         self._supervisors = supervisors
@@ -315,25 +312,10 @@ class TableSession(SessionCore):
         if not self._squared_from_outside(event):
             super()._take(event)
 
-    def _squared_from_outside(self, event: CardRead) -> bool:
-        """A zoned camera's read, held as a card moved (put back), of its card last played, which had come to rest
-        outside every box and was played by Enter in the place due, now read in that hand's box: the croupier
-        squared it into its box, and it is that card: dropped, journaled, with a note (qaAJ F1, as at blackjack:
-        an eight-deck shoe's next card of that hand would have been it again).  Another read of its source played
-        since, or the other hand's box: the croupier's to answer, as any card put back."""
-        astray = self._astray_played.get(event.source)
-        placed = self._placed.get(event.source)
-        if (astray is None or event.doubt != PUT_BACK or not event.zone or placed is None
-                or placed[:2] != astray[:2] or astray[1] != event.card or event.zone.strip().lower() != astray[2]):
-            return False
-        if not self._write("read_dropped", {"card": event.card.code, "source": event.source, "source_seq": event.seq,
-                                            "doubt": PUT_BACK, "zone": event.zone, "round": self._snap.state.round_no}):
-            return True  # the table stopped: nothing is played
-        del self._astray_played[event.source]
-        self._publish(replace(self._snap, message=(
-            f"{event.card.label}, played from outside every box, squared into the {astray[2].title()} box: the same "
-            f"card, not a new one (read dropped); if another {event.card.label} was dealt there, type it (K)")))
-        return True
+    def _squared_box(self, zone: str, where: str) -> Optional[str]:
+        """Baccarat's boxes: a card played from outside every box in the ``where`` hand squared into that hand's box
+        (an eight-deck shoe's next card of that hand would have been it again)."""
+        return f"the {where.title()} box" if zone.strip().lower() == where else None
 
     def _out_of_place(self, event: CardRead) -> str:
         """A camera's card read face up after the burn's first card, while its face-down cards are due: a camera

@@ -20,7 +20,7 @@ from decimal import Decimal
 from typing import Any, Callable, Optional
 
 from dealer_assist.cards import Card, InvalidCardError, parse_card
-from dealer_assist.events import (PORT_IN_USE, YIELDING_DOUBTS, CardRead, CountPosition, CountRestarted,
+from dealer_assist.events import (PORT_IN_USE, PUT_BACK, YIELDING_DOUBTS, CardRead, CountPosition, CountRestarted,
                                    DeviceError, DeviceHello, FrameDropped, LinkState, ProfileDoubt, RecordedNote,
                                    RecordedOp, RecordedStart, SeqGap, ShoeSignal, SourceEvent, TakenShoe,
                                    Unreadable)
@@ -364,7 +364,12 @@ class SessionCore(abc.ABC):
         self._replay_typed_open = 0  # of those typed for them, with the wait still open (a void takes one back)
         #: In a replay, the cards its readers could not read since then, by source and frame: one read after them
         #: played ends their waits, one read before them (held, then Enter) leaves theirs standing, as live.
-        self._replay_unread_frames: list[tuple[str, int]] = []
+        #: Per zoned source, its card last played from a read given no box (Enter on CONFIRM CARD "came to rest
+        #: outside every box"): its read's number, the card and its place (see :meth:`_squared_from_outside`).
+        self._astray_played: dict[str, tuple[int, Card, str]] = {}
+        self._replay_unread_frames: list[tuple[str, int, bool]] = []  # with whether it was a card to type in place
+        #: In a replay, the sources whose UNREADABLE CARD TYPED? stands (one alert shows for them all).
+        self._replay_asks: set[str] = set()
         #: In a replay, the cards typed for waits, by where they were placed (:attr:`_placed_count`): one typed for a
         #: wait still open, ``(0, ())``, or one that ended it, with how many were typed for it and the alerts taken
         #: down.  A void of one makes its card due again and brings those alerts back, as live (EndedWait; rev23
@@ -1428,13 +1433,13 @@ class SessionCore(abc.ABC):
             self._replay_typed = {}  # as live (_end_round_holds, _end_holds)
         if op.get("op") == "void_round":  # as live: the cards not read went aside with the round
             self._replay_unread = self._replay_typed_open = 0
-            self._replay_unread_frames = []
+            self._replay_unread_frames, self._replay_asks = [], set()
             keep = tuple(a for a in self._snap.alerts if hold_of_alert(a.code) is None)
             if keep != self._snap.alerts:
                 self._publish(replace(self._snap, alerts=keep))
         elif op.get("op") in ("new_shoe", "new_deck") and error is None:  # as live (_end_holds): the old shoe's
             self._replay_unread = self._replay_typed_open = 0           # alerts go (rev22: CUT CARD OUT stayed)
-            self._replay_unread_frames = []
+            self._replay_unread_frames, self._replay_asks = [], set()
             keep = tuple(a for a in self._snap.alerts if a.code.split(":")[0] in FOUND_AGAIN)
             if keep != self._snap.alerts:
                 self._publish(replace(self._snap, alerts=keep))
@@ -1463,22 +1468,27 @@ class SessionCore(abc.ABC):
                 self._replay_typed_open += 1
                 self._replay_typed[self._placed_count] = (0, ())
         else:  # a reader's card played: the waits the table had settle as live (their alerts go unjournaled)
-            later = self._unread_after(op)
-            self._replay_unread, self._replay_typed_open, self._replay_unread_frames = len(later), 0, later
+            source = op.get("source")
+            left = [f for f in self._replay_unread_frames if f[0] != source] + self._unread_after(op)
+            self._replay_unread_frames, self._replay_typed_open = left, 0
+            self._replay_unread = sum(1 for f in left if not f[2])
+            self._replay_asks.discard(source)  # a read held under its ask, played: the ask is answered
             # A read held behind an unread card and played in its place (Enter) leaves the wait of a card its reader
-            # could not read after it standing, as live (its alert had gone).
+            # could not read after it (or another reader's) standing, and with it, as live, every wait's alert
+            # (_settle_hold_alerts); an ask only while one stands (_drop_answered_ask).  They had all gone.
             keep = tuple(a for a in self._snap.alerts if hold_of_alert(a.code) is None
-                         or (later and hold_of_alert(a.code) == AFTER_AN_UNREADABLE))
+                         or (a.code == TYPED_UNREAD and self._replay_asks) or (a.code != TYPED_UNREAD and left))
             if keep != self._snap.alerts:
                 self._publish(replace(self._snap, alerts=keep))
 
-    def _unread_after(self, op: dict) -> list[tuple[str, int]]:
+    def _unread_after(self, op: dict) -> list[tuple[str, int, bool]]:
         """Of the cards noted unread in a replay, those its reader reported after the card ``op`` played (by frame
-        number, which a shoe's count wraps at 65536)."""
+        number, which a shoe's count wraps at 65536; a restart of the table, whose camera counts from 1 again, ends
+        the list: see _replay_note)."""
         source, seq = op.get("source"), op.get("seq")
         if not isinstance(source, str) or not isinstance(seq, int):
             return []
-        return [(s, n) for s, n in self._replay_unread_frames if s == source and 0 < (n - seq) % 65536 < 32768]
+        return [f for f in self._replay_unread_frames if f[0] == source and 0 < (f[1] - seq) % 65536 < 32768]
 
     def _replay_note(self, event: RecordedNote) -> None:
         """A journaled entry that is no operation, shown in a replay as the table showed it (qaR F6)."""
@@ -1498,21 +1508,28 @@ class SessionCore(abc.ABC):
                 said = re.search(r"(\d+) cards could not be read", alert.action)
                 self._replay_unread = max(self._replay_unread + 1, int(said.group(1)) if said else 0)
             self._publish(replace(snap, alerts=self._with_alert(alert)))
-        elif kind == "card_unreadable":
-            if isinstance(note.get("source"), str) and isinstance(note.get("source_seq"), int):
-                self._replay_unread_frames.append((note["source"], note["source_seq"]))
+        elif kind == "card_unreadable" and isinstance(note.get("source"), str):
+            if note.get("typed_for_it"):
+                self._replay_asks.add(note["source"])
+            elif isinstance(note.get("source_seq"), int):
+                self._replay_unread_frames.append((note["source"], note["source_seq"], bool(note.get("why"))))
         elif kind == "alert_dismissed":
             codes = {c for c in note.get("codes") or () if isinstance(c, str)}
             if "unreadable" in codes:
                 self._replay_unread = 0
                 self._replay_unread_frames = []
+            if TYPED_UNREAD in codes:
+                self._replay_asks = set()
             self._publish(replace(snap, alerts=tuple(a for a in snap.alerts if a.code not in codes)))
         elif kind == "read_dropped":
             if note.get("doubt") == AFTER_TYPED_UNREAD:  # as live (_drop_answered_ask): no Enter or Del on it now
-                snap = replace(snap, alerts=tuple(a for a in snap.alerts if a.code != TYPED_UNREAD))
+                self._replay_asks.discard(note.get("source"))
+                if not self._replay_asks:  # another reader's ask stands under the same alert
+                    snap = replace(snap, alerts=tuple(a for a in snap.alerts if a.code != TYPED_UNREAD))
             self._publish(replace(snap, message=f"{_card_label(note)} read by {note.get('source')} and DROPPED at "
                                   "the table (Del): not dealt"))
         elif kind == "table_started":
+            self._replay_unread_frames = []  # its cameras count frames from 1 again: no frame orders reads across it
             self._publish(replace(snap, alerts=self._with_alert(Alert(
                 "table_started", "info", "TABLE STARTED AGAIN", restarted_text(note), "none", self._clock()))))
 
@@ -1831,6 +1848,8 @@ class SessionCore(abc.ABC):
             if number in self._typed_for_open:
                 self._typed_for_open[self._holds_opened] = self._typed_for_open.pop(number)
             self._placements = [self._holds_opened if n == number else n for n in self._placements]
+            if why == AFTER_TYPED_UNREAD:  # V of the card typed before the ask still asks for the card (rev31 R3)
+                self._ended[self._holds_opened] = EndedWait(source, why, self._holds_opened, 1, asked=True)
         elif not why:
             self._hold_next(source, AFTER_A_REJECTION)
 
@@ -1844,6 +1863,34 @@ class SessionCore(abc.ABC):
         self._end_hold_of(pending)
         self._pending_hold = None
         self._drop_answered_ask()
+
+    def _squared_from_outside(self, event: CardRead) -> bool:
+        """A zoned camera's read, held as a card moved (put back), of its card last played (:attr:`_astray_played`),
+        which had come to rest outside every box and was played by Enter in the place due, now read in that place's
+        box: the croupier squared it into its box, and it is that card, not a new one: dropped, journaled, with a
+        note (qaAJ F1).  Another read of its source played since, or another box: the croupier's to answer, as any
+        card put back."""
+        astray = self._astray_played.get(event.source)
+        placed = self._placed.get(event.source)
+        if (astray is None or event.doubt != PUT_BACK or not event.zone or placed is None
+                or placed[:2] != astray[:2] or astray[1] != event.card):
+            return False
+        box = self._squared_box(event.zone, astray[2])
+        if box is None:
+            return False
+        if not self._write("read_dropped", {"card": event.card.code, "source": event.source, "source_seq": event.seq,
+                                            "doubt": PUT_BACK, "zone": event.zone, "round": self._snap.state.round_no}):
+            return True  # the table stopped: nothing is played
+        del self._astray_played[event.source]
+        self._publish(replace(self._snap, message=(
+            f"{event.card.label}, played from outside every box, squared into {box}: the same card, not a new one "
+            f"(read dropped); if another {event.card.label} was dealt there, type it (K)")))
+        return True
+
+    def _squared_box(self, zone: str, where: str) -> Optional[str]:
+        """The words for the box ``zone`` when it is the box of the place ``where`` a card was played in from
+        outside every box, else None (each game says)."""
+        return None
 
     def _drop_answered_ask(self) -> None:
         """UNREADABLE CARD TYPED? goes once its question is answered, though another card's wait stands: Enter on
