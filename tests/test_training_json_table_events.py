@@ -35,7 +35,7 @@ def _wait_for(out: io.StringIO, event: str, count: int = 1, seconds: float = 15)
 
 
 def test_void_hand_ready_and_reader_news_are_json_events(tmp_path):
-    endpoint = PtyEndpoint()
+    endpoint = PtyEndpoint(str(tmp_path / "shoe"))  # a replugged pty is another /dev/pts/N: found by the link
     sim = ShoeSimulator(endpoint, VirtualShoe(seed=5))
     feed = SourceFeed(open_source(f"serial:{endpoint.url}", demand=lambda: True), wait=60)
     session = TrainingSession(Settings(drills=("calling",), minutes=None), {"baccarat": feed, "blackjack": feed},

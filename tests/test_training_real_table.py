@@ -11,6 +11,8 @@ from __future__ import annotations
 import io
 import os
 import queue
+import shutil
+import tempfile
 import threading
 import time
 
@@ -27,7 +29,10 @@ class Table:
     """A shoe whose next cards the test chooses, on a pty the trainer's serial source reads."""
 
     def __init__(self, drill: str, wait: float = 30) -> None:
-        self.endpoint = PtyEndpoint()
+        # Read under a link, as udev names a real shoe: a replugged pty is another /dev/pts/N, and the old
+        # number may be another test's pty by then (CI: the reader came back on it, or never).
+        self._dir = tempfile.mkdtemp(prefix="shoe-")
+        self.endpoint = PtyEndpoint(os.path.join(self._dir, "shoe"))
         self.sim = ShoeSimulator(self.endpoint, VirtualShoe(seed=5))
         self.feed = SourceFeed(open_source(f"serial:{self.endpoint.url}", demand=lambda: True), wait=wait)
         self.session = TrainingSession(Settings(drills=(drill,), minutes=None), {"baccarat": self.feed,
@@ -69,6 +74,7 @@ class Table:
     def close(self) -> None:
         self.session.close()
         self.sim.close()
+        shutil.rmtree(self._dir, ignore_errors=True)
 
 
 @pytest.fixture
