@@ -72,15 +72,19 @@ def a_journal(path: Path, entries: int = 5) -> Journal:
 # --------------------------------------------------------------------------- F1
 
 def test_an_io_error_of_a_full_disk_is_said_as_a_full_disk(tmp_path, monkeypatch):
-    """Unit: SQLITE_IOERR_SHMSIZE (4874) on a disk with next to no room is a full disk, said with what to do;
-    on a disk with room, the same code stays an I/O error (the error code is made by hand: a real one needs a
-    full disk)."""
+    """Unit: SQLITE_IOERR_SHMSIZE (4874) on a disk with next to no room, which refuses a test write for want of
+    room (ENOSPC), is a full disk, said with what to do; on a disk with room, the same code stays an I/O error
+    (the error code and the refusal are made by hand: real ones need a full disk)."""
+    import errno
+
     from dealer_assist.table import disk_room, journal as journal_module
 
     error = sqlite3.OperationalError("disk I/O error")
     error.sqlite_errorcode = 4874
     path = tmp_path / "j.sqlite"
     monkeypatch.setattr(disk_room.shutil, "disk_usage", lambda folder: type("U", (), {"free": 8192})())
+    monkeypatch.setattr(disk_room, "write_refusal",
+                        lambda journal_path, size: OSError(errno.ENOSPC, os.strerror(errno.ENOSPC)))
     said = journal_module._translate(error, path, "opening it")
     assert isinstance(said, JournalFullError)
     assert "is full while opening it" in str(said) and "free disk space, then start again" in str(said)

@@ -99,6 +99,22 @@ def test_a_save_that_finds_the_disk_full_keeps_the_session_on_stderr(tmp_path):
     assert store.read_bytes() == before                   # the file is unchanged
 
 
+def test_with_json_the_session_a_save_could_not_store_comes_on_stdout_as_an_event(tmp_path):
+    """``train --text --json``: a program reads stdout; the unsaved session had come only as stderr's words."""
+    store = tmp_path / "p.json"
+    code, out, err = train(store, "--json", answers="B\nB\nB\n",
+                           TEST_DEV_FULL=str(tmp_path / ".training-never-made.json"))
+    assert code == 2 and "its disk is full" in err
+    events = [json.loads(line) for line in out.splitlines()]
+    assert [e["event"] for e in events][-2:] == ["summary", "unsaved"]
+    unsaved = events[-1]
+    assert unsaved["trainee"] == "Zoë Ångström" and unsaved["store"] == str(store)
+    assert unsaved["entry"]["overall"]["cases"] == 3 and unsaved["entry"]["drill"] == "third-card"
+    kept = [line for line in err.splitlines() if "would have held it" in line]   # stderr keeps it as before
+    assert len(kept) == 1 and json.loads(kept[0][kept[0].index("{"):]) == unsaved["entry"]
+    assert not store.exists()
+
+
 @pytest.mark.skipif(os.geteuid() != 0 or not shutil.which("mount"), reason="mounts a real tmpfs: root only")
 def test_a_real_tmpfs_filled_during_the_session(tmp_path):
     mnt = tmp_path / "mnt"

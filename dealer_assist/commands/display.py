@@ -241,7 +241,12 @@ def recorded_table(journal: str) -> RecordedTable | None:
     from dealer_assist.table.journal import Journal, JournalError
     from dealer_assist.table.journal_scan import shoe_starts
 
-    path = Path(journal).expanduser()
+    from dealer_assist.table.config import HomeFolderError, expand_home
+
+    try:
+        path = expand_home(journal)
+    except HomeFolderError:
+        return None  # the table's own open says what is wrong
     if not path.is_file():
         return None
     try:
@@ -316,9 +321,12 @@ def run_blackjack_display(args: argparse.Namespace, config, size, journal: str,
 
 def _journal_path(args: argparse.Namespace, config, game: str) -> str:
     """The journal the table writes, as given or as the configuration and the defaults make it."""
-    from dealer_assist.table.config import default_journal_path
+    from dealer_assist.table.config import HomeFolderError, default_journal_path, expand_home
 
-    return str(Path(args.journal or config.journal or default_journal_path(game)).expanduser())
+    try:
+        return str(expand_home(args.journal or config.journal or default_journal_path(game)))
+    except HomeFolderError as exc:
+        raise CommandError(f"--journal {exc}") from None
 
 
 def _start_event(args: argparse.Namespace, config, game: str, journal: str) -> dict:

@@ -698,14 +698,16 @@ def _later(one) -> str:
     said = []
     for c in one.corrections:
         if c.misdeal:
-            first = ("" if c.voided_at == c.taken_back  # the misdeal took the settlement back itself
+            first = ("" if c.misdeals[0][0] == c.taken_back  # the misdeal took the settlement back itself
                      else f"its settlement taken back at {local_text(c.taken_back)}, then ")
+            # each misdeal in order, a re-deal voided again too (only the last was named)
+            steps = [f"voided as a misdeal at {local_text(at)}"
+                     + (f", dealt again at {local_text(again)}" if again is not None else "") for at, again in c.misdeals]
             if c.dealt_again is None:
-                said.append(f"{first}voided as a misdeal at {local_text(c.voided_at)}"
+                said.append(f"{first}{', '.join(steps)}"
                             + (f", its bets carried to {one.carried_to}" if one.carried_to else ""))
             else:  # dealt again under its number, no new shoe (rev31 R9: the misdeal was named nowhere)
-                said.append(f"{first}voided as a misdeal at {local_text(c.voided_at)}, dealt again at "
-                            f"{local_text(c.dealt_again)}, " + (f"settled again at {local_text(c.settled_again)}"
+                said.append(f"{first}{', '.join(steps)}, " + (f"settled again at {local_text(c.settled_again)}"
                                                                if c.settled_again else "not settled again"))
         else:
             said.append(f"its settlement taken back at {local_text(c.taken_back)}, "

@@ -747,7 +747,7 @@ def run_train(args: argparse.Namespace) -> int:
             try:
                 store.record(trainee, summary, settings.label, started=session.wall_started)
             except ProgressError as exc:
-                _keep_unsaved(store)
+                _keep_unsaved(store, args.json)
                 raise CommandError(str(exc)) from None
         if args.text and not args.json and summary is not None and ending.exit_code is None:
             _say_stored(store, trainee, summary)   # not after SIGHUP: the terminal is gone
@@ -780,12 +780,20 @@ def _say_stored(store, trainee: str, summary) -> None:
         pass
 
 
-def _keep_unsaved(store) -> None:
+def _keep_unsaved(store, json_mode: bool = False) -> None:
     """The session a failed save did not store, on stderr as the progress file would have held it, under the
-    summary already shown: a full disk had lost the trainee's whole session (qaAK F8)."""
+    summary already shown: a full disk had lost the trainee's whole session (qaAK F8).  With ``--json`` it
+    also comes on stdout as an ``unsaved`` event, where a program driving the trainer reads (it had to pick
+    it out of stderr's words)."""
     unsaved = getattr(store, "unsaved", None)
     if not unsaved:
         return
+    if json_mode:
+        try:
+            emit_json({"event": "unsaved", "trainee": unsaved["trainee"], "store": str(store.path),
+                       "entry": unsaved["entry"]})
+        except OSError:   # stdout failed: stderr still gets it
+            pass
     try:
         sys.stderr.write(f"dealer-assist: {unsaved['trainee']}'s session, as {store.path} would have held it "
                          "(it is stored nowhere else: keep this line, e.g. in a file on another disk): "
@@ -877,7 +885,7 @@ def _run(args, session, store, trainee, ending):
     summary, store_error = run_trainer(session, store=store, trainee=trainee, ending=ending)
     if store_error is not None:
         if summary is not None and summary.attempts:
-            _keep_unsaved(store)
+            _keep_unsaved(store, getattr(args, "json", False))
             raise CommandError(store_error)   # as --text: the result is lost, and a script must see it
         sys.stderr.write(f"dealer-assist: warning: {store_error}\n")
     return summary, None, False  # the window stores the session itself (and shows the chart with it)

@@ -253,6 +253,9 @@ def _time_round(times: dict, key: tuple, entry) -> None:
         misdeal = payload.get("op") == "void_round" or payload.get("action") == "void_round"
         if not corrections or corrections[-1].settled_again is not None:
             corrections = (*corrections, Correction(entry.time, None, misdeal, entry.time if misdeal else None))
+        elif misdeal and last.misdeal and last.dealt_again is not None:  # its re-deal voided again: both kept
+            corrections = (*corrections[:-1], replace(last, misdeal_at=entry.time, dealt_again=None, earlier_misdeals=(
+                *last.earlier_misdeals, (last.voided_at, last.dealt_again))))
         elif misdeal:  # reopened, then voided before it was settled again: at its own time (rev29 R2)
             corrections = (*corrections[:-1], Correction(corrections[-1].taken_back, None, True, entry.time))
     times[key] = (started, ended, corrections)

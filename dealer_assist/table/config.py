@@ -147,12 +147,42 @@ def home_folder() -> Path:
     F7: Python's '~' was then the root folder, and the journal was made under /.local without a word)."""
     if os.environ.get("HOME", None) != "":
         return Path.home()
+    return _account_home() or Path.home()  # no account entry either: the home Python finds, as before
+
+
+def _account_home() -> Optional[Path]:
+    """The home folder the password database gives this account, or None."""
     try:
         import pwd
 
-        return Path(pwd.getpwuid(os.getuid()).pw_dir)
-    except (ImportError, KeyError):  # no account entry either: the home Python finds, as before
-        return Path.home()
+        home = pwd.getpwuid(os.getuid()).pw_dir
+    except (ImportError, KeyError):
+        return None
+    return Path(home) if home else None
+
+
+class HomeFolderError(ValueError):
+    """A path starts with ``~`` and there is no home folder to take it from."""
+
+
+def expand_home(path: os.PathLike | str) -> Path:
+    """``path`` with a leading ``~`` made the user's home folder, an empty HOME taken as unset as for the
+    journal's default place: Python's own expanduser made ``~/table.sqlite`` the root folder's ``/table.sqlite``
+    then, and with no home at all left a folder named ``~`` in the folder the table started in.
+
+    Raises :class:`HomeFolderError` when there is no home to take (HOME empty or unset, and no home for the
+    account), rather than write the journal anywhere else."""
+    text = os.fspath(path)
+    if text != "~" and not text.startswith("~/"):
+        return Path(text).expanduser()  # ~name is that account's home: HOME plays no part in it
+    home = os.environ.get("HOME") or _account_home()
+    if not home:
+        why = "HOME is empty" if os.environ.get("HOME") == "" else "HOME is not set"
+        raise HomeFolderError(f"{text}: '~' stands for the home folder, and there is none to take: {why}, and the "
+                              f"account (uid {os.getuid()}) has no home folder in the password database; set HOME "
+                              "to the home folder (e.g. export HOME=/home/dealer) or give the path in full (e.g. "
+                              "/var/lib/dealer-assist/table1.sqlite)")
+    return Path(home) / text[2:] if text != "~" else Path(home)
 
 
 #: The keys of a configuration file and of its sections ([limits] and [blackjack] check their own):
@@ -295,7 +325,10 @@ def config_from_mapping(data: dict[str, Any], path: Path = Path("<config>")) -> 
                               "journal = \"/var/lib/dealer-assist/table3.sqlite\"")
         if "source" in data and not (isinstance(data["source"], str) and data["source"].strip()):
             raise ConfigError(f"{path}: source = {data['source']!r} must be a source spec, e.g. source = \"sim\"")
-        journal = Path(data["journal"]).expanduser() if data.get("journal") else None
+        try:
+            journal = expand_home(data["journal"]) if data.get("journal") else None
+        except HomeFolderError as exc:
+            raise ConfigError(f"{path}: journal = {exc}") from None
         blackjack = _section(data, "blackjack", path) or None
         if blackjack is not None:  # checked whatever the game: a misspelt key must not wait for the day it is used
             from dealer_assist.table.blackjack_state import BlackjackTableError, rules_from_config

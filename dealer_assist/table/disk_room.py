@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import os
 import shutil
+import tempfile
 from dataclasses import dataclass
 from typing import Optional
 
@@ -67,6 +68,38 @@ def nearly_full(journal_path: os.PathLike | str) -> bool:
     sent IT to a healthy disk that was merely full)."""
     room = room_of(journal_path)
     return room is not None and room.free < NEARLY_FULL
+
+
+#: What SQLite makes at once: its -shm grows by 32 KB regions, its -wal by a page (4 KB) and a frame header.
+SHM_REGION = 32 * 1024
+WAL_FRAME = 4096 + 24
+
+
+def write_refusal(journal_path: os.PathLike | str, size: int) -> Optional[OSError]:
+    """What a test write of ``size`` bytes beside ``journal_path`` gets from its disk: None when it takes them.
+
+    SQLite's I/O error codes carry no errno: a disk with no room and a failing one give the same code, and
+    only ENOSPC or EDQUOT is a full disk (a failing disk that also had little room was told full, and IT
+    freed space on a disk that was failing).  So the disk is asked itself; the test file is removed."""
+    folder = os.path.dirname(os.path.abspath(journal_path))
+    try:
+        fd, name = tempfile.mkstemp(prefix=".dealer-assist-room-", dir=folder)
+    except OSError as exc:
+        return exc
+    try:
+        left = memoryview(bytes(size))
+        while left:
+            left = left[os.write(fd, left):]
+        os.fsync(fd)
+    except OSError as exc:
+        return exc
+    finally:
+        os.close(fd)
+        try:
+            os.unlink(name)
+        except OSError:
+            pass
+    return None
 
 
 def room_of(journal_path: Optional[os.PathLike | str]) -> Optional[DiskRoom]:

@@ -352,15 +352,39 @@ def recover_new_hint(path: PathLike) -> str:
 OPENING = "opening it"
 #: The extended I/O error codes SQLite gives for a write the disk may have had no room for (its plain page
 #: writes say SQLITE_FULL): the -shm made or grown (SHMSIZE, qaAK F1: its 32 KB on a disk with less left),
-#: mapped or opened, and a write, truncate or fsync.  Full only when the disk is all but full as well.
-_SPACE_IOERRS = frozenset(10 | (n << 8) for n in (3, 4, 6, 18, 19, 21))  # WRITE FSYNC TRUNCATE SHMOPEN SHMSIZE SHMMAP
+#: mapped or opened, and a write, truncate or fsync.  Full only when the disk itself refuses a write of the
+#: same size for want of room (ENOSPC, EDQUOT): SQLite does not say which errno it met.
+_SHM_IOERRS = frozenset(10 | (n << 8) for n in (18, 19, 21))  # SHMOPEN SHMSIZE SHMMAP
+_SPACE_IOERRS = _SHM_IOERRS | frozenset(10 | (n << 8) for n in (3, 4, 6))  # WRITE FSYNC TRUNCATE
 
 
-def _out_of_space(code: Optional[int], path: Path) -> bool:
-    """Whether an SQLite I/O error is a full disk's: one a write gives, on a disk with next to no room."""
-    from dealer_assist.table.disk_room import nearly_full
+@dataclass(frozen=True)
+class _TightDisk:
+    """A write-kind I/O error on a disk with next to no room: the room left, and what a test write got."""
 
-    return code in _SPACE_IOERRS and not _at_size_limit(path) and nearly_full(path)
+    free: int
+    refused: Optional[OSError]
+
+    @property
+    def full(self) -> bool:
+        return self.refused is not None and self.refused.errno in _NO_ROOM
+
+    def words(self) -> str:
+        test = (f"a test write of the same size was refused too ({self.refused.strerror or self.refused})"
+                if self.refused is not None else "a test write of the same size went through")
+        return f"its disk also has only {self.free / 1024:.0f} KB free, but {test}, so the disk is not merely full"
+
+
+def _tight_disk(code: Optional[int], path: Path) -> Optional[_TightDisk]:
+    """For a write-kind SQLite I/O error on a disk with next to no room, what the disk says to a write of the
+    size SQLite was making; None otherwise."""
+    from dealer_assist.table.disk_room import SHM_REGION, WAL_FRAME, nearly_full, room_of, write_refusal
+
+    if code not in _SPACE_IOERRS or _at_size_limit(path) or not nearly_full(path):
+        return None
+    room = room_of(path)
+    refused = write_refusal(path, SHM_REGION if code in _SHM_IOERRS else WAL_FRAME)
+    return _TightDisk(room.free if room is not None else 0, refused)
 
 
 def _translate(exc: sqlite3.Error, path: Path, doing: str) -> JournalError:
@@ -368,7 +392,8 @@ def _translate(exc: sqlite3.Error, path: Path, doing: str) -> JournalError:
     code = getattr(exc, "sqlite_errorcode", None)
     primary = code & 0xFF if isinstance(code, int) else None
     text = str(exc)
-    if primary == 13 or "disk is full" in text or _out_of_space(code, path):  # SQLITE_FULL
+    tight = _tight_disk(code, path)
+    if primary == 13 or "disk is full" in text or (tight is not None and tight.full):  # SQLITE_FULL
         if doing == OPENING:  # no table runs yet, and nothing was written (qaAK F1)
             return JournalFullError(
                 f"journal {path} is full while {doing} (its disk has no room left, or the journal reached its size "
@@ -397,6 +422,13 @@ def _translate(exc: sqlite3.Error, path: Path, doing: str) -> JournalError:
         return JournalSizeLimitError(
             f"journal {path} reached {size_limit_words()} while {doing}; the entry was NOT written: stop the table, "
             f"{RAISE_THE_LIMIT}, then restart to carry on (the disk is not at fault)", path)
+    if primary == 10 and tight is not None:  # both facts: the error, and the little room left
+        if doing == OPENING:
+            return JournalError(f"journal {path}: input/output error while {doing} ({text}); {tight.words()}; "
+                                f"nothing was written: check the disk and free space on it, then start again", path)
+        return JournalError(f"journal {path}: input/output error while {doing} ({text}); {tight.words()}; the "
+                            f"entry was NOT written: stop the table, check the disk and free space on it, then "
+                            f"restart to carry on", path)
     if primary == 10:  # SQLITE_IOERR
         return JournalError(f"journal {path}: input/output error while {doing} ({text}); the entry was NOT "
                             f"written: stop the table and check the disk", path)

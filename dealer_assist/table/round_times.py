@@ -35,25 +35,37 @@ class Correction:
     settlement back, later when a card voided or bets reopened first and the misdeal was called in the
     re-deal (rev29 R2); the round was being played from the one to the other.  A misdeal with no new shoe
     is ``dealt_again`` under its number (that deal's time): the round was being played from the correction
-    to its next end (never ended: to the journal's last entry), the misdeal a step of it (rev31 R9)."""
+    to its next end (never ended: to the journal's last entry), the misdeal a step of it (rev31 R9).  A re-deal
+    voided as a misdeal again is the same correction's: ``misdeal_at`` and ``dealt_again`` are the last misdeal's
+    (the one that bounds the play), ``earlier_misdeals`` each one before it, ``(misdeal_at, dealt_again)``, in
+    order (only the last was named)."""
 
     taken_back: Optional[str]
     settled_again: Optional[str] = None
     misdeal: bool = False
     misdeal_at: Optional[str] = None
     dealt_again: Optional[str] = None
+    earlier_misdeals: tuple[tuple[Optional[str], Optional[str]], ...] = ()
 
     @property
     def voided_at(self) -> Optional[str]:
         """When the misdeal voided the round (None: no misdeal); ``taken_back`` when its own time is not known."""
         return (self.misdeal_at or self.taken_back) if self.misdeal else None
 
+    @property
+    def misdeals(self) -> tuple[tuple[Optional[str], Optional[str]], ...]:
+        """Every misdeal after the correction, in order: when it voided the round, and when the round was dealt
+        again after it (None: it was not)."""
+        return (*self.earlier_misdeals, (self.voided_at, self.dealt_again)) if self.misdeal else ()
+
     def to_json(self) -> dict:
         return {"taken_back": self.taken_back, "settled_again": self.settled_again, "misdeal": self.misdeal,
                 "misdeal_at": self.voided_at, "dealt_again": self.dealt_again,
                 "taken_back_local": local_text(self.taken_back),
                 "settled_again_local": local_text(self.settled_again),
-                "misdeal_at_local": local_text(self.voided_at), "dealt_again_local": local_text(self.dealt_again)}
+                "misdeal_at_local": local_text(self.voided_at), "dealt_again_local": local_text(self.dealt_again),
+                "misdeals": [{"at": at, "dealt_again": again, "at_local": local_text(at),
+                              "dealt_again_local": local_text(again)} for at, again in self.misdeals]}
 
 
 @dataclass(frozen=True)
@@ -188,21 +200,26 @@ def _correction(record: dict, voided: dict, end: Optional[str], bound: Optional[
     last ``void_round`` correction, older journals' action only, as the export reads them), dealt again under
     its number or not.  A misdeal dealt again was named nowhere in the listing (rev31 R9)."""
     start = voided.get("voided_by")
-    misdeal = None
+    misdeals = []
     for one in record.get("corrections") or ():
         seq = one.get("seq") if isinstance(one, dict) else None
         if (isinstance(seq, int) and isinstance(start, int) and start <= seq and (bound is None or seq < bound)
                 and (one.get("op") == "void_round" or one.get("action") == "void_round")):
-            misdeal = one
-    if misdeal is None:
+            misdeals.append(one)
+    if not misdeals:
         return Correction(voided.get("voided_at"), end)
+    misdeal = misdeals[-1]
     again = misdeal.get("dealt_again")
     if again is None and record.get("status") != "voided":
         # a misdeal since dealt again under its number, as an export before it said when: its end stands
         return Correction(voided.get("voided_at"), end)
-    return Correction(voided.get("voided_at"), end if again is not None else None, True,
-                      misdeal.get("time") if isinstance(misdeal.get("time"), str) else None,
-                      again if isinstance(again, str) else None)
+    earlier = tuple((_text(m.get("time")), _text(m.get("dealt_again"))) for m in misdeals[:-1])
+    return Correction(voided.get("voided_at"), end if again is not None else None, True, _text(misdeal.get("time")),
+                      _text(again), earlier)
+
+
+def _text(value) -> Optional[str]:
+    return value if isinstance(value, str) else None
 
 
 def journal_round_times(journal, head_seq: int) -> list:
@@ -309,12 +326,14 @@ def played_text(started: Optional[str], ended: Optional[str], corrections: Itera
     for one in corrections:
         open_tail = "" if one.settled_again is not None else ", not settled again"
         if one.misdeal:
-            if one.voided_at != one.taken_back:  # called in the re-deal after a card voided
+            misdeals = one.misdeals
+            if misdeals[0][0] != one.taken_back:  # called in the re-deal after a card voided
                 steps.append(("corrected at", _moment(one.taken_back), ""))
-            steps.append(("voided as a misdeal at", _moment(one.voided_at), "" if one.dealt_again is not None else
-                          (f", its bets carried to {carried_to}" if carried_to else "")))
-            if one.dealt_again is not None:  # under its number, no new shoe (rev31 R9)
-                steps.append(("dealt again at", _moment(one.dealt_again), open_tail))
+            for n, (at, again) in enumerate(misdeals):  # each, in order: a re-deal voided again too
+                steps.append(("voided as a misdeal at", _moment(at), "" if again is not None else
+                              (f", its bets carried to {carried_to}" if carried_to else "")))
+                if again is not None:  # under its number, no new shoe (rev31 R9)
+                    steps.append(("dealt again at", _moment(again), open_tail if n == len(misdeals) - 1 else ""))
         else:
             steps.append(("corrected at", _moment(one.taken_back), open_tail))
         if one.settled_again is not None:

@@ -41,7 +41,7 @@ from dealer_assist.table.roster_record import (refused_pin, restore_lockouts, ro
                                                signers)
 from dealer_assist.table.rules_record import check_rules
 from dealer_assist.table.shoe_counts import ShoeCounts
-from dealer_assist.table.supervisor import NO_ROSTER
+from dealer_assist.table.supervisor import NO_ROSTER, name_key
 from dealer_assist.table.standing_alerts import FOUND_AGAIN, standing_alerts
 
 _log = logging.getLogger(__name__)
@@ -481,7 +481,10 @@ class SessionCore(abc.ABC):
                        "otherwise check the layout against the felt and go on")
         if self._roster_unrecorded:
             self._write(ROSTER_KIND, {"supervisors": roster_entries(roster)})
-            others = sorted(signers(journal) - set(roster.names))
+            # Told apart as the roster tells names (name_key): a roster saved on a Mac, its names decomposed
+            # (NFD), or in another case, names the same people the journal's signatures do.
+            known = {name_key(n) for n in roster.names}
+            others = sorted({name_key(s): s for s in sorted(signers(journal)) if name_key(s) not in known}.values())
             if others:  # a journal from before rosters were recorded, signed by supervisors not on this one (QA)
                 self.alert("roster", "warning", "SUPERVISORS CHANGED?",
                            f"this journal's corrections were signed by {', '.join(others)}, who "

@@ -116,11 +116,15 @@ class ShiftTotals:
         """Count one exported round if it ended within the shift; one with no end (voided, still open) if the
         correction that took its last settlement back (a misdeal called, its bets reopened) was made within it,
         else if it started within it (rev27: a misdeal called in the next shift was counted, with its
-        correction, where the round had started)."""
+        correction, where the round had started).  A voided round counts where the misdeal that voided it was
+        called, the time ``journal rounds`` says it was "voided as a misdeal at" and the export gives that
+        correction: one voided in the re-deal after a V was filed under the V's time, in another shift when a
+        shift ended between the two."""
         name = f"shoe {record.get('shoe')} round {record.get('round')}"
         status = record.get("status")
         taken = [v for v in record.get("voided_settlements") or () if isinstance(v, dict)]
-        when = record.get("ended") or (taken[-1].get("voided_at") if taken else None) or record.get("started")
+        when = (record.get("ended") or (_misdeal_time(record) if status == "voided" else None)
+                or (taken[-1].get("voided_at") if taken else None) or record.get("started"))
         to = record.get("carried_to")
         within = self._within(when)
         if any(self._counted_then_taken_back(v) for v in taken):
@@ -232,6 +236,15 @@ class ShiftTotals:
                 "corrected_later": self.corrected_later, "corrected_from_earlier": self.corrected_from_earlier,
                 "carried_from_earlier": self.carried_from_earlier, "earlier_settlements": self.earlier_settlements,
                 "games": {k: v.to_json() for k, v in sorted(self.games.items())}}
+
+
+def _misdeal_time(record: dict) -> Optional[str]:
+    """The time of the misdeal that left an exported round voided: its last ``void_round`` correction's (older
+    journals: the correction's action only, as the export reads them), None when none gives one."""
+    for one in reversed(record.get("corrections") or ()):
+        if isinstance(one, dict) and (one.get("op") == "void_round" or one.get("action") == "void_round"):
+            return one.get("time") if isinstance(one.get("time"), str) else None
+    return None
 
 
 def shift_totals(rounds: Iterable[dict], since: Optional[datetime] = None,

@@ -44,8 +44,9 @@ MAX_MISTAKES_KEPT = 50
 #: Room a save needs beyond the file's own size, which the new file is written beside: a session's entry (300
 #: cases with the 50 mistakes kept is about 25 KB) and its counts, with room to spare.
 SAVE_MARGIN = 64 * 1024
-#: The errors of a disk (or the account's quota) without room for a save.
-_NO_ROOM = (errno.ENOSPC, errno.EDQUOT, errno.EFBIG)
+#: The errors of a disk (or the account's quota) without room for a save.  EFBIG is not one: it is a file size
+#: limit ('ulimit -f'), which no freed disk space lifts, said as such.
+_NO_ROOM = (errno.ENOSPC, errno.EDQUOT)
 #: Unicode categories refused in a trainee name: control and format characters, line and paragraph breaks.
 _NOT_IN_NAMES = ("Cc", "Cf", "Cs", "Co", "Zl", "Zp")
 
@@ -658,6 +659,13 @@ class ProgressStore:
             if changing:   # a rename or merge stores no session (rev26 F9)
                 raise ProgressError(f"cannot change {self.path}: {sticky or exc}; run it as the account that owns "
                                     "the file and its folder; nothing was changed") from None
+            if sticky is None and exc.errno == errno.EFBIG:
+                from dealer_assist.table.journal import RAISE_THE_LIMIT, size_limit_words
+
+                raise ProgressError(f"cannot save the training progress to {self.path}: it reached "
+                                    f"{size_limit_words()} ({exc.strerror or exc}); the session's results are not "
+                                    f"stored (the file is unchanged); {RAISE_THE_LIMIT}, or use --store to choose "
+                                    "another file (the disk is not at fault)") from None
             if sticky is None and exc.errno in _NO_ROOM:
                 raise ProgressError(f"cannot save the training progress to {self.path}: its disk is full "
                                     f"({exc.strerror or exc}); the session's results are not stored (the file is "

@@ -210,7 +210,7 @@ def run(*, config_path: Optional[str] = None, source_spec: Optional[str] = None,
     ``record=False`` runs without a journal (a replay must not write into the record it plays);
     ``rules``, the table rules in place of the configuration's (a replay's, as its journal recorded them)."""
     from dealer_assist.cards import full_deck
-    from dealer_assist.table.config import ConfigError, default_journal_path, load_config
+    from dealer_assist.table.config import ConfigError, HomeFolderError, default_journal_path, expand_home, load_config
 
     try:
         config = load_config(config_path)
@@ -221,7 +221,10 @@ def run(*, config_path: Optional[str] = None, source_spec: Optional[str] = None,
     if burn is not None:
         config = replace(config, rules=replace(config.rules, shoe=replace(config.rules.shoe, burn=burn)))
     spec = source_spec or config.source
-    path = Path(journal).expanduser() if journal else (config.journal or default_journal_path(config.game))
+    try:
+        path = expand_home(journal) if journal else (config.journal or default_journal_path(config.game))
+    except HomeFolderError as exc:
+        raise DisplayError(f"journal {exc}") from None
     options = Options(turbo=config.turbo if turbo is None else turbo, sound=config.sound and not mute,
                       fullscreen=config.fullscreen, auto=auto,
                       sim_interval=config.sim_interval if interval is None else interval)

@@ -84,9 +84,12 @@ def run_blackjack(source: str = "sim", journal: Optional[str] = None, seats: Opt
     seconds between the simulated shoe's cards (the config's ``sim_interval``) when not ``turbo``.
     Raises :class:`~dealer_assist.ui.app.DisplayError` when the table cannot start.
     """
-    from dealer_assist.table.config import default_journal_path
+    from dealer_assist.table.config import HomeFolderError, default_journal_path, expand_home
 
-    path = Path(journal).expanduser() if journal else default_journal_path("blackjack")
+    try:
+        path = expand_home(journal) if journal else default_journal_path("blackjack")
+    except HomeFolderError as exc:
+        raise DisplayError(f"journal {exc}") from None
     app = application()
     table = open_blackjack_table(source_spec=source, journal_path=path, seats=seats, seed=seed, rules=rules,
                                  roster=roster, interval=TURBO_INTERVAL if turbo else interval, auto=auto,
