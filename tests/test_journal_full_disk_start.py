@@ -29,20 +29,31 @@ REPO = Path(__file__).resolve().parents[1]
 ENV = dict(os.environ, PYTHONPATH=str(REPO), QT_QPA_PLATFORM="offscreen")
 
 
-@pytest.fixture
-def small_disk(tmp_path):
-    """A real 1 MB file system (tmpfs), unmounted afterwards."""
+def _tmpfs(tmp_path: Path, options: str):
+    """A real file system (tmpfs) mounted with ``options``, unmounted afterwards."""
     if not hasattr(os, "geteuid") or os.geteuid() != 0:
         pytest.skip("mounting a tmpfs needs root")
     mnt = tmp_path / "mnt"
     mnt.mkdir()
-    done = subprocess.run(["mount", "-t", "tmpfs", "-o", "size=1m", "tmpfs", str(mnt)], capture_output=True)
+    done = subprocess.run(["mount", "-t", "tmpfs", "-o", options, "tmpfs", str(mnt)], capture_output=True)
     if done.returncode != 0:
         pytest.skip(f"cannot mount a tmpfs here: {done.stderr.decode(errors='replace').strip()}")
     try:
         yield mnt
     finally:
         subprocess.run(["umount", "-l", str(mnt)], check=False)
+
+
+@pytest.fixture
+def small_disk(tmp_path):
+    """A real 1 MB file system."""
+    yield from _tmpfs(tmp_path, "size=1m")
+
+
+@pytest.fixture
+def few_inodes(tmp_path):
+    """A real file system with room for 20 MB but only 8 files."""
+    yield from _tmpfs(tmp_path, "size=20m,nr_inodes=8")
 
 
 def fill(disk: Path, leave: int) -> Path:
@@ -301,3 +312,22 @@ def test_a_journal_made_whole_keeps_its_entries_whatever_mark_is_left_beside_it(
     with Journal.open(journal) as again:
         assert again.verify().head_seq == 1
     assert not (tmp_path / "j.sqlite.making").exists()
+
+
+def test_a_start_on_a_disk_out_of_inodes_says_it_is_full(few_inodes):
+    """rev32 R6: SQLite cannot make the -wal of a journal that was there, its disk out of inodes with bytes
+    free, and the table was told to check that the folder can be written."""
+    path = few_inodes / "t.sqlite"
+    a_journal(path)
+    n = 0
+    while True:
+        try:
+            (few_inodes / f"f{n}").touch()
+        except OSError:
+            break
+        n += 1
+    with pytest.raises(JournalFullError) as said:
+        Journal.open(path)
+    assert "no room left for a new file" in str(said.value) and "delete files" in str(said.value)
+    assert sorted(p.name for p in few_inodes.iterdir() if not p.name.startswith("f")) == ["t.sqlite",
+                                                                                         "t.sqlite.lock"]

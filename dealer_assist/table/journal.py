@@ -387,6 +387,14 @@ def _tight_disk(code: Optional[int], path: Path) -> Optional[_TightDisk]:
     return _TightDisk(room.free if room is not None else 0, refused)
 
 
+def _create_refusal(path: Path) -> Optional[OSError]:
+    """What the journal's folder says to a new file: None when it makes one (rev32 R6: a disk out of inodes,
+    its bytes free, was told 'check that the folder can be written')."""
+    from dealer_assist.table.disk_room import write_refusal
+
+    return write_refusal(path, 0) if path.parent.is_dir() else None
+
+
 def _translate(exc: sqlite3.Error, path: Path, doing: str) -> JournalError:
     """Turn an SQLite error into the journal error a croupier and a supervisor can act on."""
     code = getattr(exc, "sqlite_errorcode", None)
@@ -406,6 +414,12 @@ def _translate(exc: sqlite3.Error, path: Path, doing: str) -> JournalError:
             f"journal {path} is read-only while {doing} ({text}); nothing was written: make the file and its "
             f"folder writable, or choose another journal with --journal PATH", path)
     if primary == 14:  # SQLITE_CANTOPEN
+        refused = _create_refusal(path)
+        if refused is not None and refused.errno in _NO_ROOM:  # a disk with no inodes left has bytes free
+            return JournalFullError(
+                f"journal {path} is full while {doing} (its disk has no room left for a new file, which SQLite "
+                f"needs for {path.name}-wal: {refused.strerror or refused}); nothing was written: free disk "
+                f"space or delete files on that disk, then start again", path)
         return JournalReadOnlyError(
             f"cannot open journal {path} while {doing} ({text}): check that the folder exists and can be "
             f"written (SQLite needs to create {path.name}-wal beside it)", path)
