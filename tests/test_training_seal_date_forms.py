@@ -25,8 +25,7 @@ def _older_version_file(path, date):
     path.write_text(json.dumps(data), encoding="utf-8")
 
 
-@pytest.mark.parametrize("date", ["2026-11-20 10:00:00", "2026-11-20T10:00:00.5", "2026-11-20T10:00:00+02:00",
-                                  "20/11/2026 10:00"])
+@pytest.mark.parametrize("date", ["2026-11-20 10:00:00", "2026-11-20T10:00:00.5", "2026-11-20T10:00:00+02:00"])
 def test_an_older_sessions_date_in_another_form_reads_not_sealed_after_the_upgrade(tmp_path, date):
     path = tmp_path / "p.json"
     _older_version_file(path, date)
@@ -50,4 +49,15 @@ def test_a_stripped_session_dated_in_another_form_after_older_until_still_reads_
     sealing = seal.Sealing(moment=1_800_000_000.0, older=seal._local("2026-11-20T10:00:00"), known=True)
     assert sealing.edits(seal._local("2026-11-20 10:00:01"))
     assert not sealing.edits(seal._local("2026-11-20 10:00:00.9"))
-    assert not sealing.edits(seal._local("not a date"))
+    assert sealing.edits(seal._local("not a date"))   # it cannot be told from "?" put in a stripped one (rev32 R1)
+    assert not seal.Sealing(moment=1_800_000_000.0).edits(seal._local("not a date"))   # only the margin known
+
+
+def test_an_older_sessions_date_that_is_no_date_reads_edited_once_older_until_is_recorded(tmp_path):
+    """Such a session cannot be told from a stripped one given "?" for its date (rev32 R1): it reads "not
+    sealed" until the file records older_until, as before rev31 R10."""
+    path = tmp_path / "p.json"
+    _older_version_file(path, "20/11/2026 10:00")
+    assert ProgressStore(path).seal_states("Bob") == ["not sealed"]
+    ProgressStore(path).record("Ana", practice(2), "third-card")
+    assert ProgressStore(path).seal_states("Bob") == ["edited"]

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import argparse
+import errno
 import functools
 import queue
 import signal
@@ -356,8 +357,22 @@ class _LineWatch:
             path, self._capture_to = self._capture_to, None  # said once; the finally's close() needs no file
             raise CommandError(f"cannot write the capture to {path} ({exc.strerror or exc}): give "
                                "--capture a file you can write, e.g. shoe-capture.txt") from None
-        self.capture.write(self._capture_head.format(time.strftime('%Y-%m-%d %H:%M:%S %z')))
-        self.capture.flush()
+        self._capture_line(self._capture_head.format(time.strftime('%Y-%m-%d %H:%M:%S %z')))
+
+    def _capture_line(self, text: str) -> None:
+        """Write ``text`` to the capture at once; a write refused (a full disk) ends listen naming the file it
+        cut short (rev32 R8: the program's last resort said "a write other than the output's; nothing more was
+        done", naming no file, not that the capture was incomplete)."""
+        try:
+            self.capture.write(text)
+            self.capture.flush()
+        except OSError as exc:
+            capture, self.capture = self.capture, None
+            try:
+                capture.close()
+            except OSError:
+                pass
+            raise CommandError(_capture_cut_short(self._capture_to, exc)) from None
 
     def received(self, item: _Received) -> None:
         for line in self.splitter.feed(item.t, item.data):
@@ -371,8 +386,7 @@ class _LineWatch:
             if cut is not None:
                 self._line(cut)
         if self.capture is not None:
-            self.capture.write(f"# {t:.6f} link {state} {detail}\n")
-            self.capture.flush()
+            self._capture_line(f"# {t:.6f} link {state} {detail}\n")
         if self.check is not None:
             self._deviations(self.check.link(t, state))
 
@@ -382,8 +396,7 @@ class _LineWatch:
 
     def _line(self, line) -> None:
         if self.capture is not None:
-            self.capture.write(f"{line.t:.6f} {line.shown}\n")
-            self.capture.flush()
+            self._capture_line(f"{line.t:.6f} {line.shown}\n")
         if self.raw:
             self.show(line_record(line))
         if self.check is not None:
@@ -405,6 +418,21 @@ class _LineWatch:
         now = time.time()
         self._deviations(self.check.finish(now))  # the last heartbeat's timing, a mean period out of range
         return self.check.summary(now)
+
+
+def _capture_cut_short(path: str, exc: OSError) -> str:
+    """What a capture write refused by ``exc`` leaves: which file is incomplete, why, and what to do."""
+    why = exc.strerror or str(exc)
+    if exc.errno == errno.EFBIG:  # `ulimit -f`: no disk space freed lifts it
+        from dealer_assist.table.journal import RAISE_THE_LIMIT, size_limit_words
+
+        why, do = f"{why}: it reached {size_limit_words()}", RAISE_THE_LIMIT
+    elif exc.errno in (errno.ENOSPC, errno.EDQUOT):
+        do = "free disk space, or give --capture a file on another disk"
+    else:
+        do = "check that disk, or give --capture a file on another disk"
+    return (f"cannot write the capture to {path} ({why}): {path} is incomplete: no line received from then on "
+            f"(listen stopped there; what it printed is whole); {do}, and run it again")
 
 
 #: Why ``listen`` marks a card read after one that left unread (``??``, ``ERR MISREAD``, ``ERR DOUBLE_FEED``): a

@@ -55,6 +55,11 @@ def _doubt_of(fit, after_unread: bool, twin: bool = False, put_back: bool = Fals
     return PROFILE_SHAPE_OFF if fit.shape_off() is not None or fit.sides_doubted() else ""
 
 
+def _placed(read: CardRead, zone: Optional[str]) -> CardRead:
+    """A zoned camera's ``read`` given ``zone``: one given no box waits for the croupier to say where it goes."""
+    return replace(read, zone=zone, doubt=read.doubt or ("" if zone else OUTSIDE_BOXES))
+
+
 #: Images passed over a video's end names by name (see :func:`_named`); the rest it counts.
 NAMED_IMAGES = 3
 
@@ -332,20 +337,20 @@ class CameraSource(CardSource):
                     continue
                 self.seq += 1
                 if isinstance(event, NewCard):
-                    # The card of its code given no box lately, gone from where it lay, is most likely this one,
-                    # squared into its box (see RestingZones.moved_astray): held as moved, never a second card.
-                    moved = resting is not None and resting.moved_astray(event.card.code)
                     read = CardRead(event.card, self.name, time.time(), confidence=event.confidence, seq=self.seq,
-                                    doubt=_doubt_of(fit, event.after_unread, event.twin, event.put_back or moved),
+                                    doubt=_doubt_of(fit, event.after_unread, event.twin, event.put_back),
                                     frame=event.frame)
                     if resting is None:
                         sink(read)
                         continue
+                    # The card of its code given no box lately, gone from where it lay, is most likely this one,
+                    # squared into its box (see RestingZones.card): held as moved, never a second card.
+                    moved = replace(read, doubt=_doubt_of(fit, event.after_unread, event.twin, True))
                     for ready in resting.card(event.card.code, event.center,
                                               diagonal_near(self._view.cards if self._view else (), event.card.code,
                                                             event.center),
-                                              lambda zone, read=read: replace(
-                                                  read, zone=zone, doubt=read.doubt or ("" if zone else OUTSIDE_BOXES))):
+                                              lambda zone, read=read: _placed(read, zone),
+                                              moved=lambda zone, read=moved: _placed(read, zone)):
                         sink(ready)
                 elif isinstance(event, CountedCard):
                     sink(LinkState(self.name, time.time(), "up", f"{event.card.label} in view when the camera "

@@ -14,7 +14,7 @@ from dataclasses import dataclass, field
 from typing import Any, Callable, Optional
 
 from dealer_assist.vision.layout_zones import LayoutZones
-from dealer_assist.vision.track import PUT_BACK, REFERENCE_FPS
+from dealer_assist.vision.track import BARE_FOR, BARE_FRAMES, PUT_BACK, REFERENCE_FPS
 
 #: Moved less than this share of its diagonal in a 30 fps frame's time (see :data:`STILL_OVER`): lying still.
 STILL = 0.04
@@ -73,6 +73,10 @@ class _Held:
     sightings: list = field(default_factory=list)
     at_rest: bool = False
     unseen: int = 0  # frames since it was last seen
+    #: The card of its code given no box, not where it lay when this one was reported: this one may be it, moved
+    #: (see :meth:`RestingZones.card`), and ``moved`` builds its event if so.
+    astray: Optional["_Astray"] = None
+    moved: Optional[Callable[[Optional[str]], Any]] = None
 
     @property
     def seen(self) -> float:
@@ -97,6 +101,14 @@ class _Astray:
     center: tuple[float, float]
     diagonal: float
     seen: float
+    #: Frames in a row read without it where it lay, and the time of the first of them.
+    unseen: int = 0
+    unseen_from: float = 0.0
+
+    def gone(self, t: float) -> bool:
+        """Whether its spot was read without it as long as the tracker takes a card's bare spot for it gone
+        (:data:`BARE_FRAMES` frames over :data:`BARE_FOR` seconds): a hand passing over it hides it less."""
+        return self.unseen >= BARE_FRAMES and t - self.unseen_from >= BARE_FOR
 
 
 @dataclass
@@ -112,22 +124,26 @@ class RestingZones:
     _astray: list = field(default_factory=list)
 
     def card(self, code: str, center: tuple[float, float], diagonal: float,
-             make: Callable[[Optional[str]], Any]) -> list:
-        """A card reported at ``center``; ``make(zone)`` builds its event.  The events ready, in order."""
-        self._queue.append(_Held(code, center, max(diagonal, 1.0), make, self._t, [(self._t, center)]))
-        return self._ready()
+             make: Callable[[Optional[str]], Any], moved: Optional[Callable[[Optional[str]], Any]] = None) -> list:
+        """A card reported at ``center``; ``make(zone)`` builds its event, or ``moved(zone)`` when it proves to be
+        the card of its code given no box lately, moved.  The events ready, in order.
 
-    def moved_astray(self, code: str) -> bool:
-        """Whether a card of ``code`` reported now is most likely the card of its code given no box lately, moved:
-        that card is not where it lay in the frame just read, and was last seen there within :data:`PUT_BACK`
-        seconds.  The croupier squares a card come to rest outside every box into its own; slid fast, its spot
-        was seen bare before it was read again, and the tracker took it for another card of its code (qaAJ F1:
-        played twice at six decks, the real next card waiting behind it).  That card is then no longer astray."""
-        for astray in self._astray:
-            if astray.code == code and astray.seen < self._t:
-                self._astray.remove(astray)
-                return True
-        return False
+        The croupier squares a card come to rest outside every box into its own; slid fast, its spot was seen bare
+        before it was read again, and the tracker took it for another card of its code (qaAJ F1: played twice
+        at six decks, the real next card waiting behind it).  So a card of the code of one given no box within
+        :data:`PUT_BACK` seconds, which is not where it lay in the frame just read, waits (as it waits to come to
+        rest) until that card is seen where it lay again (another card of its code: a hand had hidden it) or
+        its spot goes without it for :data:`BARE_FRAMES` frames over :data:`BARE_FOR` seconds (moved; it is
+        then no longer astray).  Not seen there for one frame had made a real second card of its code, dealt as
+        a hand passed over the first, a card moved, and the table dropped it (rev32 R5)."""
+        held = _Held(code, center, max(diagonal, 1.0), make, self._t, [(self._t, center)])
+        if moved is not None:
+            claimed = self._claimed()
+            held.astray = next((a for a in self._astray if a.code == code and a.seen < self._t
+                                and not any(a is c for c in claimed)), None)
+            held.moved = moved
+        self._queue.append(held)
+        return self._ready()
 
     def other(self, event: Any) -> list:
         """An event that needs no zone; it goes out after the cards reported before it."""
@@ -152,8 +168,12 @@ class RestingZones:
         for astray in self._astray:  # seen where it lay still (not where a card of its code passes)
             if any(code == astray.code and math.dist(c, astray.center) <= 2 * STILL * astray.diagonal
                    for code, c in seen):
-                astray.seen = self._t
-        self._astray = [a for a in self._astray if self._t - a.seen <= PUT_BACK]
+                astray.seen, astray.unseen = self._t, 0
+            else:
+                astray.unseen += 1
+                astray.unseen_from = self._t if astray.unseen == 1 else astray.unseen_from
+        claimed = self._claimed()  # kept until the card that may be it is settled
+        self._astray = [a for a in self._astray if self._t - a.seen <= PUT_BACK or any(a is c for c in claimed)]
         for held in self._queue:
             if not isinstance(held, _Held):
                 continue
@@ -169,7 +189,11 @@ class RestingZones:
         return self._ready()
 
     def flush(self) -> list:
-        """Every event held, in order, each card with the zone it was last seen in (the source ended)."""
+        """Every event held, in order, each card with the zone it was last seen in (the source ended); one that
+        may be the card of its code given no box is it unless that card was seen where it lay since."""
+        for held in self._queue:
+            if isinstance(held, _Held) and held.astray is not None:
+                self._decide(held, held.astray.seen <= held.since)
         out = [self._out(e) for e in self._queue]
         self._queue.clear()
         return out
@@ -178,8 +202,16 @@ class RestingZones:
         out = []
         while self._queue:
             head = self._queue[0]
-            if isinstance(head, _Held) and not (head.at_rest or self._covered(head) or self._t - head.since >= LONGEST):
-                break
+            if isinstance(head, _Held):
+                if not (head.at_rest or self._covered(head) or self._t - head.since >= LONGEST):
+                    break
+                if head.astray is not None:
+                    if head.astray.seen > head.since:  # seen where it lay again: this one is another card
+                        self._decide(head, False)
+                    elif head.astray.gone(self._t):
+                        self._decide(head, True)
+                    else:
+                        break
             self._queue.pop(0)
             if isinstance(head, _Held) and not (head.at_rest or self._covered(head)):
                 self._astray.append(_Astray(head.code, head.center, head.diagonal, head.seen))
@@ -187,6 +219,18 @@ class RestingZones:
             else:
                 out.append(self._out(head))
         return out
+
+    def _claimed(self) -> list:
+        """The cards given no box that a card held may be, moved."""
+        return [h.astray for h in self._queue if isinstance(h, _Held) and h.astray is not None]
+
+    def _decide(self, held: _Held, moved: bool) -> None:
+        """Settle whether ``held`` is the card given no box it may be: if so, it is built as moved, and that card
+        is no longer astray."""
+        if moved:
+            held.make = held.moved
+            self._astray = [a for a in self._astray if a is not held.astray]
+        held.astray = None
 
     def _covered(self, held: _Held) -> bool:
         return held.unseen >= UNSEEN_LEAST and self._t - held.seen >= (UNSEEN_READS - 0.5) / REFERENCE_FPS

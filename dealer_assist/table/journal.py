@@ -821,7 +821,7 @@ class Journal:
             except BaseException:
                 self._rollback()
                 raise
-            self._wrote = True
+            self._wrote, self._unmake = True, False  # a failed first write no longer makes close() delete it (rev32 R4)
             merge, self._mark_pending = kind in MERGED_AFTER or bool(self._mark_pending), None
             self._marked = True
             if merge:

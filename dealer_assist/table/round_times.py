@@ -160,8 +160,9 @@ def asked_text(text: str, at: datetime) -> str:
     return f"{local} (--at {text.strip()} gave no offset: read as UTC)" if naive else local
 
 
-#: A time typed to the second, without a fraction: "2026-12-07T00:52:53", with or without its offset.
-_TO_THE_SECOND = re.compile(r"\d{4}-?\d{2}-?\d{2}.\d{2}:?\d{2}:?\d{2}(?:Z|[+-].*)?", re.IGNORECASE)
+#: A time typed to the second, without a fraction: "2026-12-07T00:52:53", with or without its offset, which may
+#: follow a space as the reader takes it ("2026-12-07 00:52:53 +01:00", rev32 R7).
+_TO_THE_SECOND = re.compile(r"\d{4}-?\d{2}-?\d{2}.\d{2}:?\d{2}:?\d{2}(?:\s?(?:Z|[+-].*))?", re.IGNORECASE)
 
 
 def asked_through(text: str, at: datetime) -> datetime:

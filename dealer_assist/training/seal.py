@@ -121,12 +121,13 @@ class Sealing:
 
     def edits(self, dated: Optional[float]) -> bool:
         """Whether a session with no seal and no field of :data:`SEALING_ONLY`, dated ``dated``, was not stored
-        by an older version before the file was sealed (its seal deleted, or stored by one since)."""
-        if dated is None:   # no date it can read: as it read before the upgrade (rev31 R10)
-            return False
-        if self.known and (self.older is None or dated > self.older):
+        by an older version before the file was sealed (its seal deleted, or stored by one since).  ``dated`` None
+        (no date it can read) is edited once :data:`OLDER_FIELD` is known: a stripped session given ``"?"`` for
+        its date read "not sealed" and no longer counted in the day's exam limit (rev32 R1); only the margin
+        known, it reads "not sealed"."""
+        if self.known and (self.older is None or dated is None or dated > self.older):
             return True
-        return dated >= self.moment + ZONE_MARGIN
+        return dated is not None and dated >= self.moment + ZONE_MARGIN
 
 
 def states(trainee: str, sessions: Iterable[Mapping], since: Union[Sealing, float, None] = None) -> list[str]:

@@ -235,7 +235,11 @@ class SettlementView(QWidget):
             return
         self._shown = key
         correcting = state.phase == "betting" and bool(state.round.cards)  # Shift+D: its bets open, its cards kept
-        if correcting:
+        if snap.payments_unrecorded:  # first: a correction settled again but not written is no more to pay (rev32 R2)
+            self._title = f"ROUND {state.round_no}: {UNRECORDED_TITLE}"
+            lines = []
+            self.totals.setText(UNRECORDED_TEXT)
+        elif correcting:
             self._title = f"ROUND {state.round_no}: BETS BEING CORRECTED"
             lines = [(str(w.seat), SHORT[w.bet], fmt_grouped(w.stake), "", "", None) for w in state.betting.layout.wagers()]
             self.totals.setText(f"Round {state.round_no}'s cards stay; the settlement paid stands until D settles it "
@@ -253,10 +257,6 @@ class SettlementView(QWidget):
                                 if paid is not None else "After the round: take losing bets, then pay seat by seat.")
             if paid is not None:
                 self._title = f"ROUND {state.round_no}: BETS · PAID SETTLEMENT TAKEN BACK"
-        elif snap.payments_unrecorded:
-            self._title = f"ROUND {state.round_no}: {UNRECORDED_TITLE}"
-            lines = []
-            self.totals.setText(UNRECORDED_TEXT)
         else:
             self._title = f"ROUND {state.round_no}: PAY IN THIS ORDER"
             lines = [(str(r.seat), SHORT[r.bet], fmt_grouped(r.stake), r.call_in(fmt_grouped).upper(),

@@ -489,7 +489,11 @@ class SettlementPanel(QWidget):
         s = state.settlement
         colours = {"win": theme.GOOD_INK, "lose": theme.BAD_INK, "push": theme.MUTED}  # text on the felt
         paid = getattr(state, "paid_before", None)
-        if paid is not None and (s is not None or state.phase == BlackjackPhase.BETTING):
+        if snap.payments_unrecorded:  # first: a correction settled again but not written is no more to pay (rev32 R2)
+            self._title = f"ROUND {state.round_no}: {UNRECORDED_TITLE}"
+            self.lines, rows = [], []
+            self.totals.setText(UNRECORDED_TEXT)
+        elif paid is not None and (s is not None or state.phase == BlackjackPhase.BETTING):
             rows = self._corrections(state, paid, s)
         elif s is None:
             # What each seat has at risk, as its chip on the table shows it (QA: a doubled seat's chip said
@@ -504,10 +508,6 @@ class SettlementPanel(QWidget):
                 self.totals.setText(f"{fmt_grouped(paid.paid)} was paid and {fmt_grouped(paid.taken)} taken under the "
                                     "settlement taken back: once the round settles again this list says what to "
                                     "take back or pay")
-        elif snap.payments_unrecorded:
-            self._title = f"ROUND {state.round_no}: {UNRECORDED_TITLE}"
-            self.lines, rows = [], []
-            self.totals.setText(UNRECORDED_TEXT)
         else:
             self._title = f"ROUND {state.round_no}: PAY"
             self.lines, rows = [], []
