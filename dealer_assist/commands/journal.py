@@ -534,6 +534,14 @@ def _taken_back_text(totals) -> str:
     return "".join(", " + text for text in said)
 
 
+def _misdeals_text(totals) -> str:
+    """The misdeals among the corrections, by round: a blackjack deal voided is one misdeal of many corrections, a
+    step each (qaAM F1: it read as 23 corrections)."""
+    if not totals.misdeals:
+        return ""
+    return f" ({len(totals.misdeals)} misdeal(s) among them: {', '.join(totals.misdeals)})"
+
+
 def _earlier_text(totals, names: list) -> str:
     """When each of ``names``' earlier settlements ended and was taken back: a summary signed between the two
     counted it, whichever window the correction fell in (rev27 F1)."""
@@ -552,7 +560,7 @@ def _summary_text(path: str, totals) -> str:
                  + (f": {', '.join(totals.open_rounds)}" if totals.open_rounds else "")
                  + f"; {totals.voided} voided" + (f" ({', '.join(totals.carried)}: its bets dealt there)"
                                                   if totals.carried else "")
-                 + f"; {totals.corrections} correction(s)" + _taken_back_text(totals))
+                 + f"; {totals.corrections} correction(s)" + _misdeals_text(totals) + _taken_back_text(totals))
     if totals.corrected_later:
         lines.append(f"  NOTE: {', '.join(totals.corrected_later)} was settled in this window and its settlement "
                      "taken back by a correction after the window's end: a summary run at this window's end counted "

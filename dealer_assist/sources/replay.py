@@ -232,6 +232,7 @@ def _time_round(times: dict, key: tuple, entry) -> None:
     misdeal called after a card voided or bets reopened, with its own time (rev29 R2); a misdeal dealt again
     under its number (no new shoe), with that deal's time, and kept when the round is settled again (rev31
     R9: the line said "voided as a misdeal" of a round being dealt, and nothing of it once settled)."""
+    from dealer_assist.table.export import voids_round
     from dealer_assist.table.round_times import Correction
 
     started, ended, corrections = times.get(key, (None, None, ()))
@@ -249,8 +250,8 @@ def _time_round(times: dict, key: tuple, entry) -> None:
         corrections = (*corrections[:-1], replace(last, dealt_again=entry.time))
     elif ended is not None and entry.kind == "correction" and (
             payload.get("settlement_taken_back") or payload.get("op") in ("void_card", "void_round")
-            or payload.get("action") == "void_round"):  # older journals: a misdeal's action only, as the export
-        misdeal = payload.get("op") == "void_round" or payload.get("action") == "void_round"
+            or voids_round(payload)):  # older journals: a misdeal's action only, as the export
+        misdeal = voids_round(payload)  # blackjack: the deal voided (qaAM F1)
         if not corrections or corrections[-1].settled_again is not None:
             corrections = (*corrections, Correction(entry.time, None, misdeal, entry.time if misdeal else None))
         elif misdeal:  # reopened, then voided before it was settled again: at its own time (rev29 R2)

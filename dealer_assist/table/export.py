@@ -194,8 +194,10 @@ class _Rounds:
             record["game"] = payload["game"]
         if kind == "deal":
             self.dealt.add(key)
-        if kind in ("card_assigned", "deal") and record["status"] == "voided":
-            record["status"] = "open"  # the misdeal is dealt again under the same number
+        if kind == "deal" or kind == "card_assigned" and record["status"] == "voided":
+            if record["status"] == "voided":
+                record["status"] = "open"  # the misdeal is dealt again under the same number
+            # A blackjack deal voided (bets open again, the round's status unchanged) is dealt again by its deal.
             misdeals = [c for c in record["corrections"] if _voids_round(c) and "dealt_again" not in c]
             if misdeals:  # when, so the misdeal stays a step of the round's play (rev31 R9)
                 misdeals[-1]["dealt_again"] = entry.time
@@ -364,8 +366,15 @@ def iter_table_entries(entries: Iterable[Any]) -> Iterator[Dict[str, Any]]:
 
 
 def _voids_round(correction: Dict[str, Any]) -> bool:
-    """Whether an exported correction is a misdeal (older journals: the correction's action only)."""
-    return correction.get("op") == "void_round" or correction.get("action") == "void_round"
+    """Whether an exported correction (or a correction entry's payload) is a misdeal (older journals: the
+    correction's action only): baccarat's Shift+V, or blackjack's deal voided, its bets open again ("After a
+    misdeal (Shift+V, or at blackjack the deal voided too) the bets are open again", the README: qaAM F1,
+    a blackjack round dealt anew was told as a card corrected)."""
+    return (correction.get("op") == "void_round" or correction.get("action") == "void_round"
+            or correction.get("op") == "void" and correction.get("voided") == "deal")
+
+
+voids_round = _voids_round
 
 
 def _apply_correction(record: Dict[str, Any], payload: Dict[str, Any], seq: int, time: Any = None) -> None:

@@ -187,17 +187,20 @@ def _correction(record: dict, voided: dict, end: Optional[str], bound: Optional[
     the misdeal that voided the round in between (with the correction, or called in the re-deal after it: the
     last ``void_round`` correction, older journals' action only, as the export reads them), dealt again under
     its number or not.  A misdeal dealt again was named nowhere in the listing (rev31 R9)."""
+    from dealer_assist.table.export import voids_round
+
     start = voided.get("voided_by")
     misdeal = None
     for one in record.get("corrections") or ():
         seq = one.get("seq") if isinstance(one, dict) else None
         if (isinstance(seq, int) and isinstance(start, int) and start <= seq and (bound is None or seq < bound)
-                and (one.get("op") == "void_round" or one.get("action") == "void_round")):
+                and voids_round(one)):
             misdeal = one
     if misdeal is None:
         return Correction(voided.get("voided_at"), end)
     again = misdeal.get("dealt_again")
-    if again is None and record.get("status") != "voided":
+    # A blackjack deal voided leaves its round open, not voided (its bets open again): a misdeal all the same.
+    if again is None and record.get("status") != "voided" and misdeal.get("op") != "void":
         # a misdeal since dealt again under its number, as an export before it said when: its end stands
         return Correction(voided.get("voided_at"), end)
     return Correction(voided.get("voided_at"), end if again is not None else None, True,

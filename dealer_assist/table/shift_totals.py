@@ -13,6 +13,8 @@ from datetime import datetime, timezone
 from decimal import Decimal, InvalidOperation
 from typing import Any, Iterable, Optional
 
+from dealer_assist.table.export import voids_round
+
 ZERO = Decimal("0.00")
 
 
@@ -88,6 +90,9 @@ class ShiftTotals:
     settlements_voided: int = 0
     #: Of those, the ones of rounds left open (bets reopened, not settled again): no money counted for them.
     settlements_reopened: int = 0
+    #: The round of each misdeal among ``corrections`` (baccarat's Shift+V; blackjack's deal voided, its steps each
+    #: a correction of their own: qaAM F1, a misdeal read as 23 corrections).
+    misdeals: list[str] = field(default_factory=list)
     #: Voided rounds whose bets a new shoe carried to its round ("shoe 1 round 2 to shoe 2 round 1"), dealt there.
     carried: list[str] = field(default_factory=list)
     #: Amounts in the exported rounds that are no number (a damaged entry): counted as 0.00 and said, not hidden.
@@ -139,6 +144,7 @@ class ShiftTotals:
         if not within:
             return
         self.corrections += len(record.get("corrections") or ())
+        self.misdeals += [name for c in record.get("corrections") or () if isinstance(c, dict) and voids_round(c)]
         self.settlements_taken_back += len(taken)
         settlement = record.get("settlement")
         if status == "voided":
@@ -225,7 +231,7 @@ class ShiftTotals:
                 "to": self.until.isoformat() if self.until else None,
                 "first_round_ended": self.first, "last_round_ended": self.last,
                 "rounds": sum(g.rounds for g in self.games.values()), "open_rounds": self.open_rounds,
-                "voided_rounds": self.voided, "corrections": self.corrections,
+                "voided_rounds": self.voided, "corrections": self.corrections, "misdeals": self.misdeals,
                 "settlements_taken_back": self.settlements_taken_back, "settlements_voided": self.settlements_voided,
                 "settlements_reopened": self.settlements_reopened,
                 "voided_carried": self.carried, "unreadable_amounts": self.unreadable_amounts,
