@@ -672,7 +672,14 @@ def _round_at_text(path: str, text: str, at, found) -> str:
     elif found.within:
         lines = [f"at {asked} {name(playing)} was being played ({playing.status}): began at "
                  f"{local_text(playing.started)}, " + (f"ended at {local_text(playing.ended)}" if playing.ended
-                                                       else "never settled") + _later(playing)]
+                                                       else f"never settled: {_voided(playing)}" if playing.voided_at
+                                                       else "never settled") + ("" if playing.voided_at
+                                                                                else _later(playing))]
+    elif playing.voided_at is not None:  # voided as a misdeal before it ended: its play ended there (qaAM F2)
+        lines = [f"at {asked} no round was being played: {name(playing)} was {_voided(playing)}"
+                 + (f"; {name(following)} began at {local_text(following.started)}" if following
+                    else ", the last round the journal records")
+                 + (f"; the journal ends at {local_text(found.journal_end)}" if found.after_end else "")]
     elif playing.ended is None:  # never ended, and the moment is after the journal's last entry
         lines = [f"at {asked} no round was being played that {path} records: the journal ends at "
                  f"{local_text(found.journal_end)}; its last round, {name(playing)}, began at "
@@ -699,10 +706,22 @@ def _round_at_text(path: str, text: str, at, found) -> str:
     return "\n".join(lines)
 
 
-def _later(one) -> str:
-    """The corrections made after the round's play ended, each named as such (rev24 E2), or ""."""
+def _voided(one) -> str:
+    """A round voided as a misdeal before it ended: when, and where its bets went (qaAM F2: the listing said
+    "voided" alone, and --at had it "being played" after the void)."""
     from dealer_assist.table.round_times import local_text
 
+    return (f"voided as a misdeal at {local_text(one.voided_at)}"
+            + (f", its bets carried to {one.carried_to}" if one.carried_to else ""))
+
+
+def _later(one) -> str:
+    """The corrections made after the round's play ended, each named as such (rev24 E2), or ""; a round voided
+    as a misdeal before it ended, when and where its bets went."""
+    from dealer_assist.table.round_times import local_text
+
+    if one.voided_at is not None:
+        return f" ({_voided(one).replace('voided ', '', 1)})"
     said = []
     for c in one.corrections:
         if c.misdeal:

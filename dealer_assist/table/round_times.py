@@ -61,7 +61,8 @@ class RoundTime:
     """One round's place in time: its shoe and number as the display's status line numbers them; ``ended``
     the end of its play (its first end); ``corrections`` each settlement taken back after an end, in order
     (``corrected`` and ``settled_again`` the first one's times); ``carried_to`` the round a misdeal carried
-    its bets to ("shoe 2 round 1")."""
+    its bets to ("shoe 2 round 1"); ``voided_at``, a round voided as a misdeal before its play ended (never
+    settled) and left voided: when (its play ends there: qaAM F2, it was "being played" after the void)."""
 
     shoe: object
     round: object
@@ -71,6 +72,7 @@ class RoundTime:
     ended: Optional[str]
     corrections: tuple[Correction, ...] = ()
     carried_to: Optional[str] = None
+    voided_at: Optional[str] = None
 
     @property
     def start(self) -> Optional[datetime]:
@@ -94,7 +96,8 @@ class RoundTime:
                 "settled_again": self.settled_again, "started_local": local_text(self.started),
                 "ended_local": local_text(self.ended), "corrected_local": local_text(self.corrected),
                 "settled_again_local": local_text(self.settled_again),
-                "corrections": [c.to_json() for c in self.corrections], "carried_to": self.carried_to}
+                "corrections": [c.to_json() for c in self.corrections], "carried_to": self.carried_to,
+                "voided_at": self.voided_at, "voided_at_local": local_text(self.voided_at)}
 
     def replayed_at(self, at: datetime, after_end: bool, through: Optional[datetime] = None) -> Optional[Correction]:
         """The correction after whose taking back the round was being played again at ``at`` (up to its
@@ -178,7 +181,17 @@ def round_times(records: Iterable[dict]) -> Iterator[RoundTime]:
         yield RoundTime(record.get("shoe"), record["round"], record.get("game"), str(record.get("status")),
                         record.get("started"), taken[0]["round_ended"] if taken else record.get("ended"),
                         corrections, f"shoe {to.get('shoe')} round {to.get('round')}" if isinstance(to, dict)
-                        else None)
+                        else None, None if taken else _voided_in_play(record))
+
+
+def _voided_in_play(record: dict) -> Optional[str]:
+    """When a round never settled was voided as a misdeal and left voided (its last misdeal's time), else None."""
+    from dealer_assist.table.export import voids_round
+
+    if record.get("status") != "voided":
+        return None
+    times = [one.get("time") for one in record.get("corrections") or () if isinstance(one, dict) and voids_round(one)]
+    return times[-1] if times and isinstance(times[-1], str) else None
 
 
 def _correction(record: dict, voided: dict, end: Optional[str], bound: Optional[int]) -> Correction:
@@ -274,8 +287,9 @@ def round_at(rounds: Iterable[RoundTime], at: datetime, journal_end: Optional[st
     again = None
     if playing is None:
         within = False
-    elif playing.end is None:
-        within = not after_end
+    elif playing.end is None:  # never ended: up to the misdeal that voided it, else to the journal's last entry
+        voided = _moment(playing.voided_at)
+        within = not after_end if voided is None else at <= voided
     else:
         again = None if at <= playing.end else playing.replayed_at(at, after_end, through)
         within = at <= playing.end or again is not None
@@ -297,18 +311,22 @@ def round_at(rounds: Iterable[RoundTime], at: datetime, journal_end: Optional[st
 
 
 def played_text(started: Optional[str], ended: Optional[str], corrections: Iterable[Correction] = (),
-                carried_to: Optional[str] = None) -> str:
+                carried_to: Optional[str] = None, voided_at: Optional[str] = None) -> str:
     """A round's times as a replay's display shows them, in local time: "played 2026-12-06 21:14:03 to
     21:14:41 (UTC+01:00)", "played from 2026-12-06 21:14:03 (UTC+01:00), not ended"; each correction after
     its end follows its play: "..., corrected at 21:30:01, settled again at 21:30:07 (UTC+01:00)", "...,
     voided as a misdeal at 21:30:01, its bets carried to shoe 2 round 1" ("corrected at 21:30:01, voided as
-    a misdeal at 21:32:01, ..." when it was called in the re-deal); "" without a start.  Each time has
+    a misdeal at 21:32:01, ..." when it was called in the re-deal); a round voided as a misdeal before it ended
+    (``voided_at``): "played from ..., voided as a misdeal at 21:14:30, its bets carried to ..."; "" without a start.  Each time has
     its own offset when they differ (a change of summer time between them, rev24 E1)."""
     start = _moment(started)
     if start is None:
         return ""
     start = start.astimezone()
     steps = [("to", _moment(ended), "")]
+    if ended is None and voided_at is not None:
+        steps.append(("voided as a misdeal at", _moment(voided_at),
+                      f", its bets carried to {carried_to}" if carried_to else ""))
     for one in corrections:
         open_tail = "" if one.settled_again is not None else ", not settled again"
         if one.misdeal:
