@@ -658,43 +658,47 @@ def _round_at_text(path: str, text: str, at, found) -> str:
     from dealer_assist.table.round_times import asked_text, local_text
 
     asked = asked_text(text, at)
+
+    def when(time):  # to the fraction of a second when the moment asked has one (qaAM F3)
+        return local_text(time, fraction=bool(at.microsecond))
+
     def name(one) -> str:
         return f"shoe {one.shoe} round {one.round}" + (f" ({one.game})" if one.game else "")
     playing, following = found.playing, found.next
     if playing is None:
         lines = [f"at {asked} no round of {path} had begun"
-                 + (f": the first, {name(following)}, began at {local_text(following.started)}" if following else
+                 + (f": the first, {name(following)}, began at {when(following.started)}" if following else
                     ": it records no round")]
     elif found.again is not None:
         lines = [f"at {asked} {name(playing)} was being played again after a correction ({playing.status}): "
-                 f"began at {local_text(playing.started)}, first ended at {local_text(playing.ended)}"
+                 f"began at {when(playing.started)}, first ended at {when(playing.ended)}"
                  + _later(playing)]
     elif found.within:
         lines = [f"at {asked} {name(playing)} was being played ({playing.status}): began at "
-                 f"{local_text(playing.started)}, " + (f"ended at {local_text(playing.ended)}" if playing.ended
+                 f"{when(playing.started)}, " + (f"ended at {when(playing.ended)}" if playing.ended
                                                        else f"never settled: {_voided(playing)}" if playing.voided_at
                                                        else "never settled") + ("" if playing.voided_at
                                                                                 else _later(playing))]
     elif playing.voided_at is not None:  # voided as a misdeal before it ended: its play ended there (qaAM F2)
         lines = [f"at {asked} no round was being played: {name(playing)} was {_voided(playing)}"
-                 + (f"; {name(following)} began at {local_text(following.started)}" if following
+                 + (f"; {name(following)} began at {when(following.started)}" if following
                     else ", the last round the journal records")
-                 + (f"; the journal ends at {local_text(found.journal_end)}" if found.after_end else "")]
+                 + (f"; the journal ends at {when(found.journal_end)}" if found.after_end else "")]
     elif playing.ended is None:  # never ended, and the moment is after the journal's last entry
         lines = [f"at {asked} no round was being played that {path} records: the journal ends at "
-                 f"{local_text(found.journal_end)}; its last round, {name(playing)}, began at "
-                 f"{local_text(playing.started)} and was never settled"]
+                 f"{when(found.journal_end)}; its last round, {name(playing)}, began at "
+                 f"{when(playing.started)} and was never settled"]
     else:
-        lines = [f"at {asked} no round was being played: {name(playing)} had ended at {local_text(playing.ended)}"
+        lines = [f"at {asked} no round was being played: {name(playing)} had ended at {when(playing.ended)}"
                  + _later(playing)
-                 + (f"; {name(following)} began at {local_text(following.started)}" if following
+                 + (f"; {name(following)} began at {when(following.started)}" if following
                     else ", the last round the journal records")
-                 + (f"; the journal ends at {local_text(found.journal_end)}" if found.after_end else "")]
+                 + (f"; the journal ends at {when(found.journal_end)}" if found.after_end else "")]
     if found.ended_within is not None:  # the second asked saw one round end and the next begin (qaAK F5)
         lines[0] += (f"; {name(found.ended_within)} ended within that second, at "
-                     f"{local_text(found.ended_within.ended)}")
+                     f"{when(found.ended_within.ended)}")
     if found.also is not None:  # the round begun last, and an earlier one dealt again after it began (rev31 R7)
-        lines[0] += (f"; {name(found.also)}, begun at {local_text(found.also.started)}, was being played too"
+        lines[0] += (f"; {name(found.also)}, begun at {when(found.also.started)}, was being played too"
                      f" ({found.also.status})")
     shown = [one for one in ((found.ended_within, playing, found.also) if found.within else (playing, following))
              if one is not None]

@@ -130,20 +130,30 @@ def _moment(text: Optional[str]) -> Optional[datetime]:
         return None
 
 
-def local_text(text: Optional[str]) -> Optional[str]:
+def local_text(text: Optional[str], fraction: bool = False) -> Optional[str]:
     """A journal time (UTC) as this computer's local time, to the second, with its offset:
-    ``2026-12-06T21:14:03+01:00``; None for none (an unreadable time is given as written)."""
+    ``2026-12-06T21:14:03+01:00`` (``fraction``: with its fraction of a second, ``21:14:03.2``); None for none
+    (an unreadable time is given as written)."""
     when = _moment(text)
     if when is None:
         return text or None
-    return when.astimezone().isoformat(timespec="seconds")
+    return _with_fraction(when.astimezone()) if fraction else when.astimezone().isoformat(timespec="seconds")
+
+
+def _with_fraction(when: datetime) -> str:
+    """``when`` to the second, with its fraction of a second if it has one, as short as it goes: "14:32:16.1"."""
+    if not when.microsecond:
+        return when.isoformat(timespec="seconds")
+    return re.sub(r"(\.\d*?)0+(?=[+-]|Z|$)", r"\1", when.isoformat(timespec="microseconds"))
 
 
 def asked_text(text: str, at: datetime) -> str:
     """The moment ``--at`` was read as, in this computer's local time with its offset, saying so when the
     text gave no offset and was read as UTC (rev24 E8: a clock read off local footage and typed without
-    its offset named a round an hour off without a word)."""
-    local = at.astimezone().isoformat(timespec="seconds")
+    its offset named a round an hour off without a word).  A fraction of a second is shown as given (qaAM F3: cut to
+    the second, "at 14:32:16 no round was being played: round 8 had ended at 14:32:16; round 9 began at 14:32:16"
+    read as a contradiction)."""
+    local = _with_fraction(at.astimezone())
     try:
         naive = datetime.fromisoformat(text.strip()).tzinfo is None
     except ValueError:
