@@ -534,6 +534,15 @@ def _taken_back_text(totals) -> str:
     return "".join(", " + text for text in said)
 
 
+def _voided_text(totals) -> str:
+    """The voided rounds named: where a new shoe dealt their bets, or left voided (qaAM F5: one left voided was
+    a count alone, "1 voided")."""
+    left = [n for n in totals.voided_names if not any(c.startswith(f"{n} to ") for c in totals.carried)]
+    said = ([f"{', '.join(totals.carried)}: its bets dealt there"] if totals.carried else []) + (
+        [f"{', '.join(left)}: left voided"] if left else [])
+    return f" ({'; '.join(said)})" if said else ""
+
+
 def _misdeals_text(totals) -> str:
     """The misdeals among the corrections, by round: a blackjack deal voided is one misdeal of many corrections, a
     step each (qaAM F1: it read as 23 corrections)."""
@@ -558,8 +567,7 @@ def _summary_text(path: str, totals) -> str:
              + (f", the first ending {totals.first}, the last {totals.last}" if rounds else "")]
     lines.append(f"  {len(totals.open_rounds)} round(s) open (not settled: no money counted)"
                  + (f": {', '.join(totals.open_rounds)}" if totals.open_rounds else "")
-                 + f"; {totals.voided} voided" + (f" ({', '.join(totals.carried)}: its bets dealt there)"
-                                                  if totals.carried else "")
+                 + f"; {totals.voided} voided" + _voided_text(totals)
                  + f"; {totals.corrections} correction(s)" + _misdeals_text(totals) + _taken_back_text(totals))
     if totals.corrected_later:
         lines.append(f"  NOTE: {', '.join(totals.corrected_later)} was settled in this window and its settlement "

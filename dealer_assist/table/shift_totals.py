@@ -84,6 +84,8 @@ class ShiftTotals:
     last: Optional[str] = None
     open_rounds: list[str] = field(default_factory=list)
     voided: int = 0
+    #: The ``voided`` rounds, named ("shoe 1 round 3": qaAM F5, a round left voided was a count alone).
+    voided_names: list[str] = field(default_factory=list)
     corrections: int = 0
     settlements_taken_back: int = 0
     #: Of those, the ones of rounds left voided (a misdeal not dealt again in its round): not settled again there.
@@ -149,6 +151,7 @@ class ShiftTotals:
         settlement = record.get("settlement")
         if status == "voided":
             self.voided += 1
+            self.voided_names.append(name)
             self.settlements_voided += len(taken)
             if isinstance(to, dict):
                 self.carried.append(f"{name} to shoe {to.get('shoe')} round {to.get('round')}")
@@ -231,7 +234,7 @@ class ShiftTotals:
                 "to": self.until.isoformat() if self.until else None,
                 "first_round_ended": self.first, "last_round_ended": self.last,
                 "rounds": sum(g.rounds for g in self.games.values()), "open_rounds": self.open_rounds,
-                "voided_rounds": self.voided, "corrections": self.corrections, "misdeals": self.misdeals,
+                "voided_rounds": self.voided, "voided_round_names": self.voided_names, "corrections": self.corrections, "misdeals": self.misdeals,
                 "settlements_taken_back": self.settlements_taken_back, "settlements_voided": self.settlements_voided,
                 "settlements_reopened": self.settlements_reopened,
                 "voided_carried": self.carried, "unreadable_amounts": self.unreadable_amounts,
