@@ -176,6 +176,7 @@ def read_journal(path: str | Path, game: Optional[str] = None, *, allow_broken: 
     notes: list[tuple[int, str]] = []
     times: dict[tuple, tuple] = {}  # (shoe, round): (started, ended, corrections, voided, carried), RecordedShoe.times
     timed = None  # the (shoe, round) timed last
+    begun: set = set()  # the (shoe, round)s a round_start (N) opened
     shoe = None
     try:
         with journal:
@@ -198,7 +199,7 @@ def read_journal(path: str | Path, game: Optional[str] = None, *, allow_broken: 
                     _carry(times, payload, timed)
                 if isinstance(payload.get("round"), int):
                     timed = (shoe, payload["round"])
-                    _time_round(times, timed, entry)
+                    _time_round(times, timed, entry, begun)
                 recorded = payload.get("game")
                 if recorded is not None and recorded not in games:
                     games.append(recorded)
@@ -229,7 +230,7 @@ def read_journal(path: str | Path, game: Optional[str] = None, *, allow_broken: 
     return RecordedShoe(path, found, ops, rules, None if report.ok else report, unguarded, tuple(notes), times)
 
 
-def _time_round(times: dict, key: tuple, entry) -> None:
+def _time_round(times: dict, key: tuple, entry, begun: set) -> None:
     """Note when round ``key`` began (its ``round_start``, else its first entry) and its play ended (its
     first ``round_end``).  A correction after that end that took the settlement back (bets reopened, a
     card voided, a misdeal called later) changes neither: it is noted as such, with the ``round_end`` that
@@ -242,8 +243,10 @@ def _time_round(times: dict, key: tuple, entry) -> None:
     from dealer_assist.table.round_times import Correction
 
     started, ended, corrections, voided, carried = times.get(key, (None, None, (), None, None))
-    if started is None or entry.kind == "round_start":
+    if started is None or entry.kind == "round_start" and key not in begun:  # its first N, as the export (qaAM F4)
         started = entry.time
+    if entry.kind == "round_start":
+        begun.add(key)
     payload = entry.payload
     last = corrections[-1] if corrections else None
     if entry.kind == "round_end":

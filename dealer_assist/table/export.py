@@ -133,6 +133,7 @@ class _Rounds:
         self.held: List[tuple] = []  # (card, where it came from) of the cards held after a round, in order
         self.dealt: set = set()  # the keys of the rounds still open that a ``deal`` entry closed the bets of
         self.frames: Dict[tuple, int] = {}  # (source, card) -> the video frame a camera last read it at
+        self.begun: set = set()  # the keys of the rounds still open that a ``round_start`` (N) opened
 
     def _make(self, key: Any, record: Dict[str, Any]) -> None:
         self.records[key] = record
@@ -150,6 +151,7 @@ class _Rounds:
             if key not in self.dealt and _never_dealt(record) and not _empty(record):
                 record["status"] = NOT_DEALT
             self.dealt.discard(key)
+            self.begun.discard(key)
         return record
 
     def add(self, entry: Any) -> int:
@@ -206,7 +208,12 @@ class _Rounds:
         if kind == "round_start":
             record["game"] = payload.get("game")
             record["shoe"] = payload.get("shoe", record["shoe"])
-            record["started"] = entry.time
+            if key not in self.begun:
+                # Its first N: an N pressed again after a V took the table back to the round before (nothing
+                # placed on this one) leaves its start there, as a round's play begins at its N (qaAM F4: the
+                # same table state was this round's play in one journal, no round's in another).
+                record["started"] = entry.time
+                self.begun.add(key)
         elif kind == "card_assigned" and isinstance(payload.get("placed"), list):
             # Held cards dealt by one entry (a no-bet hand, or the round a void reopened): each in its place.
             for p in (p for p in payload["placed"] if isinstance(p, dict)):
