@@ -92,3 +92,26 @@ def test_the_summary_names_the_misdeal_among_its_corrections(tmp_path, utc, caps
     assert got["corrections"] > 2 and got["misdeals"] == ["shoe 1 round 1"]
     assert main(["journal", "summary", str(path)]) == 0
     assert f"{got['corrections']} correction(s) (1 misdeal(s) among them: shoe 1 round 1)" in capsys.readouterr().out
+
+
+def test_a_deal_voided_in_play_and_not_dealt_again_ends_the_round_there(tmp_path, utc, capsys):
+    """Three cards dealt, the deal voided from 20:01:01 on (bets open again), the table closed: the listing, --at
+    and the replay say when, as for a baccarat round voided before its settlement (qaAM F2)."""
+    path = tmp_path / "bj.sqlite"
+    clock = Clock()
+    session = BlackjackSession(BlackjackTableRules(seats=2), Journal.open(path, clock=clock))
+    assert session.place(1, D("10")) is None and session.deal() is None
+    for code in ("TS", "9H", "8C"):
+        assert session.enter_card(code) is None
+    clock.now = FIRST + timedelta(minutes=1)
+    while session.state.phase != BlackjackPhase.BETTING:
+        assert session.void_last(why="misdeal") is None
+    session.close()
+    voided = _deal_voided_at(path)
+    first = rounds_json(capsys, path)["rounds"][0]
+    assert (first["status"], first["voided_at"]) == ("open", voided)
+    assert rounds_json(capsys, path, "--at", "2026-12-06T20:02:00Z", code=1)["within"] is False
+    assert main(["journal", "rounds", str(path)]) == 0
+    assert f"open (voided as a misdeal at {voided[:19]}+00:00)" in capsys.readouterr().out
+    assert read_journal(path).played(1, 1) == (
+        f"played from 2026-12-06 20:00:02, voided as a misdeal at {voided[11:19]} (UTC+00:00)")

@@ -732,8 +732,8 @@ def _later(one) -> str:
     as a misdeal before it ended, when and where its bets went."""
     from dealer_assist.table.round_times import local_text
 
-    if one.voided_at is not None:
-        return f" ({_voided(one).replace('voided ', '', 1)})"
+    if one.voided_at is not None:  # "voided (as a misdeal at ...)"; blackjack's deal voided: "open (voided as ...)"
+        return f" ({_voided(one).replace('voided ', '', 1) if one.status == 'voided' else _voided(one)})"
     said = []
     for c in one.corrections:
         if c.misdeal:

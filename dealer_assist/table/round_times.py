@@ -195,13 +195,18 @@ def round_times(records: Iterable[dict]) -> Iterator[RoundTime]:
 
 
 def _voided_in_play(record: dict) -> Optional[str]:
-    """When a round never settled was voided as a misdeal and left voided (its last misdeal's time), else None."""
+    """When a round never settled was voided as a misdeal and left voided (its last misdeal's time), else None: a
+    baccarat round ``voided``; a blackjack one whose deal was voided, not dealt again (its bets open, the round
+    ``open``, or a new deck's: ``carried_over``)."""
     from dealer_assist.table.export import voids_round
 
-    if record.get("status") != "voided":
+    misdeals = [one for one in record.get("corrections") or () if isinstance(one, dict) and voids_round(one)]
+    if not misdeals or not isinstance(misdeals[-1].get("time"), str):
         return None
-    times = [one.get("time") for one in record.get("corrections") or () if isinstance(one, dict) and voids_round(one)]
-    return times[-1] if times and isinstance(times[-1], str) else None
+    if record.get("status") == "voided" or (record.get("status") in ("open", "carried_over") and not record.get("cards")
+                                            and misdeals[-1].get("op") == "void" and "dealt_again" not in misdeals[-1]):
+        return misdeals[-1]["time"]
+    return None
 
 
 def _correction(record: dict, voided: dict, end: Optional[str], bound: Optional[int]) -> Correction:
