@@ -548,7 +548,9 @@ def _misdeals_text(totals) -> str:
     step each (qaAM F1: it read as 23 corrections)."""
     if not totals.misdeals:
         return ""
-    return f" ({len(totals.misdeals)} misdeal(s) among them: {', '.join(totals.misdeals)})"
+    named = {name: totals.misdeals.count(name) for name in totals.misdeals}  # in order, each round once
+    said = [name + (f" ({count})" if count > 1 else "") for name, count in named.items()]
+    return f" ({len(totals.misdeals)} misdeal(s) among them: {', '.join(said)})"
 
 
 def _earlier_text(totals, names: list) -> str:
