@@ -408,8 +408,8 @@ def test_a_misdeal_called_after_the_settlement_names_where_its_bets_went(tmp_pat
     assert main(["journal", "rounds", str(path)]) == 0
     assert re.search(r"voided\s+\(corrected later: voided as a misdeal at 2026-12-06T21:05:01\+01:00, its bets "
                      r"carried to shoe 2 round 1\)$", capsys.readouterr().out, flags=re.M)
-    assert re.fullmatch(r"played 2026-12-06 21:00:\d\d to 21:00:\d\d, voided as a misdeal at 21:05:01 "
-                        r"\(UTC\+01:00\)", read_journal(path).played(1, 1))
+    assert re.fullmatch(r"played 2026-12-06 21:00:\d\d to 21:00:\d\d, voided as a misdeal at 21:05:01, its bets "
+                        r"carried to shoe 2 round 1 \(UTC\+01:00\)", read_journal(path).played(1, 1))
 
 
 def test_the_replay_names_an_older_journals_misdeal_written_with_its_action_only(tmp_path, paris, capsys):

@@ -62,7 +62,8 @@ def test_the_export_gives_each_correction_its_time(voided_then_misdeal, capsys):
 
 def test_the_replay_names_the_void_and_the_misdeal(voided_then_misdeal):
     assert read_journal(voided_then_misdeal).played(1, 1) == (
-        "played 2026-12-06 20:00:02 to 20:00:10, corrected at 20:01:01, voided as a misdeal at 20:03:01 (UTC+00:00)")
+        "played 2026-12-06 20:00:02 to 20:00:10, corrected at 20:01:01, voided as a misdeal at 20:03:01, its bets "
+        "carried to shoe 2 round 1 (UTC+00:00)")
 
 
 def test_the_redeal_before_the_misdeal_is_within_the_round(voided_then_misdeal, capsys):

@@ -599,7 +599,7 @@ def _start_at_time(args: argparse.Namespace) -> None:
                  if following else ": it records no round")
         raise CommandError(f"--at {args.at}: no round of {args.journal} had begun by then{first}")
     asked, which = asked_text(args.at, at), f"shoe {playing.shoe} round {playing.round}"
-    played = played_text(playing.started, playing.ended, playing.corrections, playing.carried_to)
+    played = played_text(playing.started, playing.ended, playing.corrections, playing.carried_to, playing.voided_at)
     if found.within:  # said every time: the moment as read, so a time typed without its offset shows (rev24 E8)
         before = found.ended_within  # the second asked saw that round end and this one begin (qaAK F5)
         sys.stderr.write(f"dealer-assist: note: at {asked} {which} was being played"
@@ -611,7 +611,7 @@ def _start_at_time(args: argparse.Namespace) -> None:
                             f"(--shoe {found.also.shoe} --round {found.also.round} replays it); "
                             if found.also is not None else "")
                          + "replaying from it\n")
-    elif playing.ended is None:  # a round never ended, and a moment after the journal's last entry (rev24 E6)
+    elif playing.ended is None and playing.voided_at is None:  # never ended, after the journal's end (rev24 E6)
         sys.stderr.write(f"dealer-assist: note: at {asked} no round was being played that {args.journal} records: "
                          f"the journal ends at {local_text(found.journal_end)}; replaying from its last round, "
                          f"{which}, begun at {local_text(playing.started)}\n")

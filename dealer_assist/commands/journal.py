@@ -534,6 +534,25 @@ def _taken_back_text(totals) -> str:
     return "".join(", " + text for text in said)
 
 
+def _voided_text(totals) -> str:
+    """The voided rounds named: where a new shoe dealt their bets, or left voided (qaAM F5: one left voided was
+    a count alone, "1 voided")."""
+    left = [n for n in totals.voided_names if not any(c.startswith(f"{n} to ") for c in totals.carried)]
+    said = ([f"{', '.join(totals.carried)}: its bets dealt there"] if totals.carried else []) + (
+        [f"{', '.join(left)}: left voided"] if left else [])
+    return f" ({'; '.join(said)})" if said else ""
+
+
+def _misdeals_text(totals) -> str:
+    """The misdeals among the corrections, by round: a blackjack deal voided is one misdeal of many corrections, a
+    step each (qaAM F1: it read as 23 corrections)."""
+    if not totals.misdeals:
+        return ""
+    named = {name: totals.misdeals.count(name) for name in totals.misdeals}  # in order, each round once
+    said = [name + (f" ({count})" if count > 1 else "") for name, count in named.items()]
+    return f" ({len(totals.misdeals)} misdeal(s) among them: {', '.join(said)})"
+
+
 def _earlier_text(totals, names: list) -> str:
     """When each of ``names``' earlier settlements ended and was taken back: a summary signed between the two
     counted it, whichever window the correction fell in (rev27 F1)."""
@@ -550,9 +569,8 @@ def _summary_text(path: str, totals) -> str:
              + (f", the first ending {totals.first}, the last {totals.last}" if rounds else "")]
     lines.append(f"  {len(totals.open_rounds)} round(s) open (not settled: no money counted)"
                  + (f": {', '.join(totals.open_rounds)}" if totals.open_rounds else "")
-                 + f"; {totals.voided} voided" + (f" ({', '.join(totals.carried)}: its bets dealt there)"
-                                                  if totals.carried else "")
-                 + f"; {totals.corrections} correction(s)" + _taken_back_text(totals))
+                 + f"; {totals.voided} voided" + _voided_text(totals)
+                 + f"; {totals.corrections} correction(s)" + _misdeals_text(totals) + _taken_back_text(totals))
     if totals.corrected_later:
         lines.append(f"  NOTE: {', '.join(totals.corrected_later)} was settled in this window and its settlement "
                      "taken back by a correction after the window's end: a summary run at this window's end counted "
@@ -650,36 +668,47 @@ def _round_at_text(path: str, text: str, at, found) -> str:
     from dealer_assist.table.round_times import asked_text, local_text
 
     asked = asked_text(text, at)
+
+    def when(time):  # to the fraction of a second when the moment asked has one (qaAM F3)
+        return local_text(time, fraction=bool(at.microsecond))
+
     def name(one) -> str:
         return f"shoe {one.shoe} round {one.round}" + (f" ({one.game})" if one.game else "")
     playing, following = found.playing, found.next
     if playing is None:
         lines = [f"at {asked} no round of {path} had begun"
-                 + (f": the first, {name(following)}, began at {local_text(following.started)}" if following else
+                 + (f": the first, {name(following)}, began at {when(following.started)}" if following else
                     ": it records no round")]
     elif found.again is not None:
         lines = [f"at {asked} {name(playing)} was being played again after a correction ({playing.status}): "
-                 f"began at {local_text(playing.started)}, first ended at {local_text(playing.ended)}"
+                 f"began at {when(playing.started)}, first ended at {when(playing.ended)}"
                  + _later(playing)]
     elif found.within:
         lines = [f"at {asked} {name(playing)} was being played ({playing.status}): began at "
-                 f"{local_text(playing.started)}, " + (f"ended at {local_text(playing.ended)}" if playing.ended
-                                                       else "never settled") + _later(playing)]
+                 f"{when(playing.started)}, " + (f"ended at {when(playing.ended)}" if playing.ended
+                                                       else f"never settled: {_voided(playing)}" if playing.voided_at
+                                                       else "never settled") + ("" if playing.voided_at
+                                                                                else _later(playing))]
+    elif playing.voided_at is not None:  # voided as a misdeal before it ended: its play ended there (qaAM F2)
+        lines = [f"at {asked} no round was being played: {name(playing)} was {_voided(playing)}"
+                 + (f"; {name(following)} began at {when(following.started)}" if following
+                    else ", the last round the journal records")
+                 + (f"; the journal ends at {when(found.journal_end)}" if found.after_end else "")]
     elif playing.ended is None:  # never ended, and the moment is after the journal's last entry
         lines = [f"at {asked} no round was being played that {path} records: the journal ends at "
-                 f"{local_text(found.journal_end)}; its last round, {name(playing)}, began at "
-                 f"{local_text(playing.started)} and was never settled"]
+                 f"{when(found.journal_end)}; its last round, {name(playing)}, began at "
+                 f"{when(playing.started)} and was never settled"]
     else:
-        lines = [f"at {asked} no round was being played: {name(playing)} had ended at {local_text(playing.ended)}"
+        lines = [f"at {asked} no round was being played: {name(playing)} had ended at {when(playing.ended)}"
                  + _later(playing)
-                 + (f"; {name(following)} began at {local_text(following.started)}" if following
+                 + (f"; {name(following)} began at {when(following.started)}" if following
                     else ", the last round the journal records")
-                 + (f"; the journal ends at {local_text(found.journal_end)}" if found.after_end else "")]
+                 + (f"; the journal ends at {when(found.journal_end)}" if found.after_end else "")]
     if found.ended_within is not None:  # the second asked saw one round end and the next begin (qaAK F5)
         lines[0] += (f"; {name(found.ended_within)} ended within that second, at "
-                     f"{local_text(found.ended_within.ended)}")
+                     f"{when(found.ended_within.ended)}")
     if found.also is not None:  # the round begun last, and an earlier one dealt again after it began (rev31 R7)
-        lines[0] += (f"; {name(found.also)}, begun at {local_text(found.also.started)}, was being played too"
+        lines[0] += (f"; {name(found.also)}, begun at {when(found.also.started)}, was being played too"
                      f" ({found.also.status})")
     shown = [one for one in ((found.ended_within, playing, found.also) if found.within else (playing, following))
              if one is not None]
@@ -691,10 +720,22 @@ def _round_at_text(path: str, text: str, at, found) -> str:
     return "\n".join(lines)
 
 
-def _later(one) -> str:
-    """The corrections made after the round's play ended, each named as such (rev24 E2), or ""."""
+def _voided(one) -> str:
+    """A round voided as a misdeal before it ended: when, and where its bets went (qaAM F2: the listing said
+    "voided" alone, and --at had it "being played" after the void)."""
     from dealer_assist.table.round_times import local_text
 
+    return (f"voided as a misdeal at {local_text(one.voided_at)}"
+            + (f", its bets carried to {one.carried_to}" if one.carried_to else ""))
+
+
+def _later(one) -> str:
+    """The corrections made after the round's play ended, each named as such (rev24 E2), or ""; a round voided
+    as a misdeal before it ended, when and where its bets went."""
+    from dealer_assist.table.round_times import local_text
+
+    if one.voided_at is not None:  # "voided (as a misdeal at ...)"; blackjack's deal voided: "open (voided as ...)"
+        return f" ({_voided(one).replace('voided ', '', 1) if one.status == 'voided' else _voided(one)})"
     said = []
     for c in one.corrections:
         if c.misdeal:

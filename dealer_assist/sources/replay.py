@@ -117,7 +117,8 @@ class RecordedShoe:
     #: When each round was played, by (shoe, round) as the status line numbers them: the journal times (UTC)
     #: of its ``round_start`` (else its first entry), of its first ``round_end`` (None: never ended), and
     #: each correction after that end that took its settlement back, with its ``round_end`` after it, as
-    #: :class:`dealer_assist.table.round_times.Correction` (see :func:`_time_round`).
+    #: :class:`dealer_assist.table.round_times.Correction` (see :func:`_time_round`); when a misdeal voided it before
+    #: it ended (None: none, or it was dealt again), and where a new shoe carried its bets ("shoe 2 round 1").
     times: Optional[dict] = field(default=None, hash=False, compare=False)
 
     def played(self, shoe: object, round_no: object) -> str:
@@ -126,7 +127,8 @@ class RecordedShoe:
         when the journal does not say (qaAE F1: the replay never showed when its round was played)."""
         from dealer_assist.table.round_times import played_text
 
-        return played_text(*(self.times or {}).get((shoe, round_no), (None, None)))
+        started, ended, corrections, voided, carried = (self.times or {}).get((shoe, round_no), (None,) * 5)
+        return played_text(started, ended, corrections or (), carried, voided)
 
     @property
     def break_note(self) -> str:
@@ -172,7 +174,9 @@ def read_journal(path: str | Path, game: Optional[str] = None, *, allow_broken: 
     rules: Optional[dict] = None
     texts: list[str] = []  # the operations, as RecordedOps keeps them
     notes: list[tuple[int, str]] = []
-    times: dict[tuple, tuple] = {}  # (shoe, round): (started, ended, corrections), see RecordedShoe.times
+    times: dict[tuple, tuple] = {}  # (shoe, round): (started, ended, corrections, voided, carried), RecordedShoe.times
+    timed = None  # the (shoe, round) timed last
+    begun: set = set()  # the (shoe, round)s a round_start (N) opened
     shoe = None
     try:
         with journal:
@@ -191,8 +195,11 @@ def read_journal(path: str | Path, game: Optional[str] = None, *, allow_broken: 
                 payload = entry.payload
                 if isinstance(payload.get("shoe"), int):  # the shoe in play; an entry that names none is of it
                     shoe = payload["shoe"]
+                if payload.get("open_bets"):  # a new shoe: the bets of a round a misdeal voided go on to its round
+                    _carry(times, payload, timed)
                 if isinstance(payload.get("round"), int):
-                    _time_round(times, (shoe, payload["round"]), entry)
+                    timed = (shoe, payload["round"])
+                    _time_round(times, timed, entry, begun)
                 recorded = payload.get("game")
                 if recorded is not None and recorded not in games:
                     games.append(recorded)
@@ -223,7 +230,7 @@ def read_journal(path: str | Path, game: Optional[str] = None, *, allow_broken: 
     return RecordedShoe(path, found, ops, rules, None if report.ok else report, unguarded, tuple(notes), times)
 
 
-def _time_round(times: dict, key: tuple, entry) -> None:
+def _time_round(times: dict, key: tuple, entry, begun: set) -> None:
     """Note when round ``key`` began (its ``round_start``, else its first entry) and its play ended (its
     first ``round_end``).  A correction after that end that took the settlement back (bets reopened, a
     card voided, a misdeal called later) changes neither: it is noted as such, with the ``round_end`` that
@@ -232,11 +239,14 @@ def _time_round(times: dict, key: tuple, entry) -> None:
     misdeal called after a card voided or bets reopened, with its own time (rev29 R2); a misdeal dealt again
     under its number (no new shoe), with that deal's time, and kept when the round is settled again (rev31
     R9: the line said "voided as a misdeal" of a round being dealt, and nothing of it once settled)."""
+    from dealer_assist.table.export import voids_round
     from dealer_assist.table.round_times import Correction
 
-    started, ended, corrections = times.get(key, (None, None, ()))
-    if started is None or entry.kind == "round_start":
+    started, ended, corrections, voided, carried = times.get(key, (None, None, (), None, None))
+    if started is None or entry.kind == "round_start" and key not in begun:  # its first N, as the export (qaAM F4)
         started = entry.time
+    if entry.kind == "round_start":
+        begun.add(key)
     payload = entry.payload
     last = corrections[-1] if corrections else None
     if entry.kind == "round_end":
@@ -244,13 +254,17 @@ def _time_round(times: dict, key: tuple, entry) -> None:
             ended = entry.time
         elif last is not None and last.settled_again is None:
             corrections = (*corrections[:-1], replace(last, settled_again=entry.time))
+    elif ended is None and entry.kind in ("card_assigned", "deal"):
+        voided = None  # dealt again under its number after a misdeal in its play
+    elif ended is None and entry.kind == "correction" and voids_round(payload):
+        voided = entry.time  # voided as a misdeal before it ended (qaAM F2: the line said "not ended")
     elif (entry.kind in ("card_assigned", "deal") and last is not None and last.misdeal
           and last.dealt_again is None and last.settled_again is None):
         corrections = (*corrections[:-1], replace(last, dealt_again=entry.time))
     elif ended is not None and entry.kind == "correction" and (
             payload.get("settlement_taken_back") or payload.get("op") in ("void_card", "void_round")
-            or payload.get("action") == "void_round"):  # older journals: a misdeal's action only, as the export
-        misdeal = payload.get("op") == "void_round" or payload.get("action") == "void_round"
+            or voids_round(payload)):  # older journals: a misdeal's action only, as the export
+        misdeal = voids_round(payload)  # blackjack: the deal voided (qaAM F1)
         if not corrections or corrections[-1].settled_again is not None:
             corrections = (*corrections, Correction(entry.time, None, misdeal, entry.time if misdeal else None))
         elif misdeal and last.misdeal and last.dealt_again is not None:  # its re-deal voided again: both kept
@@ -258,7 +272,24 @@ def _time_round(times: dict, key: tuple, entry) -> None:
                 *last.earlier_misdeals, (last.voided_at, last.dealt_again))))
         elif misdeal:  # reopened, then voided before it was settled again: at its own time (rev29 R2)
             corrections = (*corrections[:-1], Correction(corrections[-1].taken_back, None, True, entry.time))
-    times[key] = (started, ended, corrections)
+    times[key] = (started, ended, corrections, voided, carried)
+
+
+def _carry(times: dict, payload: dict, timed: Optional[tuple]) -> None:
+    """A new shoe's ``open_bets``: the round a misdeal left voided (the one it names, ``paid_in``, else the one
+    timed last) had its bets carried to the new shoe's round, as the export's ``carried_to``."""
+    from dealer_assist.table.export_plan import carried_to
+
+    paid_in = payload.get("paid_in")
+    key = (paid_in.get("shoe"), paid_in.get("round")) if isinstance(paid_in, dict) else timed
+    if key not in times:
+        return
+    started, ended, corrections, voided, _ = times[key]
+    last = corrections[-1] if corrections else None
+    if voided is not None or (last is not None and last.misdeal and last.dealt_again is None
+                              and last.settled_again is None):
+        to = carried_to(payload)
+        times[key] = (started, ended, corrections, voided, f"shoe {to['shoe']} round {to['round']}")
 
 
 def journal_ops(path: Path, game: Optional[str] = None) -> list[dict]:

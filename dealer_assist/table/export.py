@@ -133,6 +133,7 @@ class _Rounds:
         self.held: List[tuple] = []  # (card, where it came from) of the cards held after a round, in order
         self.dealt: set = set()  # the keys of the rounds still open that a ``deal`` entry closed the bets of
         self.frames: Dict[tuple, int] = {}  # (source, card) -> the video frame a camera last read it at
+        self.begun: set = set()  # the keys of the rounds still open that a ``round_start`` (N) opened
 
     def _make(self, key: Any, record: Dict[str, Any]) -> None:
         self.records[key] = record
@@ -150,6 +151,7 @@ class _Rounds:
             if key not in self.dealt and _never_dealt(record) and not _empty(record):
                 record["status"] = NOT_DEALT
             self.dealt.discard(key)
+            self.begun.discard(key)
         return record
 
     def add(self, entry: Any) -> int:
@@ -194,8 +196,10 @@ class _Rounds:
             record["game"] = payload["game"]
         if kind == "deal":
             self.dealt.add(key)
-        if kind in ("card_assigned", "deal") and record["status"] == "voided":
-            record["status"] = "open"  # the misdeal is dealt again under the same number
+        if kind == "deal" or kind == "card_assigned" and record["status"] == "voided":
+            if record["status"] == "voided":
+                record["status"] = "open"  # the misdeal is dealt again under the same number
+            # A blackjack deal voided (bets open again, the round's status unchanged) is dealt again by its deal.
             misdeals = [c for c in record["corrections"] if _voids_round(c) and "dealt_again" not in c]
             if misdeals:  # when, so the misdeal stays a step of the round's play (rev31 R9)
                 misdeals[-1]["dealt_again"] = entry.time
@@ -204,7 +208,12 @@ class _Rounds:
         if kind == "round_start":
             record["game"] = payload.get("game")
             record["shoe"] = payload.get("shoe", record["shoe"])
-            record["started"] = entry.time
+            if key not in self.begun:
+                # Its first N: an N pressed again after a V took the table back to the round before (nothing
+                # placed on this one) leaves its start there, as a round's play begins at its N (qaAM F4: the
+                # same table state was this round's play in one journal, no round's in another).
+                record["started"] = entry.time
+                self.begun.add(key)
         elif kind == "card_assigned" and isinstance(payload.get("placed"), list):
             # Held cards dealt by one entry (a no-bet hand, or the round a void reopened): each in its place.
             for p in (p for p in payload["placed"] if isinstance(p, dict)):
@@ -364,8 +373,15 @@ def iter_table_entries(entries: Iterable[Any]) -> Iterator[Dict[str, Any]]:
 
 
 def _voids_round(correction: Dict[str, Any]) -> bool:
-    """Whether an exported correction is a misdeal (older journals: the correction's action only)."""
-    return correction.get("op") == "void_round" or correction.get("action") == "void_round"
+    """Whether an exported correction (or a correction entry's payload) is a misdeal (older journals: the
+    correction's action only): baccarat's Shift+V, or blackjack's deal voided, its bets open again ("After a
+    misdeal (Shift+V, or at blackjack the deal voided too) the bets are open again", the README: qaAM F1,
+    a blackjack round dealt anew was told as a card corrected)."""
+    return (correction.get("op") == "void_round" or correction.get("action") == "void_round"
+            or correction.get("op") == "void" and correction.get("voided") == "deal")
+
+
+voids_round = _voids_round
 
 
 def _apply_correction(record: Dict[str, Any], payload: Dict[str, Any], seq: int, time: Any = None) -> None:

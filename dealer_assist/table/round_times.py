@@ -73,7 +73,8 @@ class RoundTime:
     """One round's place in time: its shoe and number as the display's status line numbers them; ``ended``
     the end of its play (its first end); ``corrections`` each settlement taken back after an end, in order
     (``corrected`` and ``settled_again`` the first one's times); ``carried_to`` the round a misdeal carried
-    its bets to ("shoe 2 round 1")."""
+    its bets to ("shoe 2 round 1"); ``voided_at``, a round voided as a misdeal before its play ended (never
+    settled) and left voided: when (its play ends there: qaAM F2, it was "being played" after the void)."""
 
     shoe: object
     round: object
@@ -83,6 +84,7 @@ class RoundTime:
     ended: Optional[str]
     corrections: tuple[Correction, ...] = ()
     carried_to: Optional[str] = None
+    voided_at: Optional[str] = None
 
     @property
     def start(self) -> Optional[datetime]:
@@ -106,7 +108,8 @@ class RoundTime:
                 "settled_again": self.settled_again, "started_local": local_text(self.started),
                 "ended_local": local_text(self.ended), "corrected_local": local_text(self.corrected),
                 "settled_again_local": local_text(self.settled_again),
-                "corrections": [c.to_json() for c in self.corrections], "carried_to": self.carried_to}
+                "corrections": [c.to_json() for c in self.corrections], "carried_to": self.carried_to,
+                "voided_at": self.voided_at, "voided_at_local": local_text(self.voided_at)}
 
     def replayed_at(self, at: datetime, after_end: bool, through: Optional[datetime] = None) -> Optional[Correction]:
         """The correction after whose taking back the round was being played again at ``at`` (up to its
@@ -139,20 +142,30 @@ def _moment(text: Optional[str]) -> Optional[datetime]:
         return None
 
 
-def local_text(text: Optional[str]) -> Optional[str]:
+def local_text(text: Optional[str], fraction: bool = False) -> Optional[str]:
     """A journal time (UTC) as this computer's local time, to the second, with its offset:
-    ``2026-12-06T21:14:03+01:00``; None for none (an unreadable time is given as written)."""
+    ``2026-12-06T21:14:03+01:00`` (``fraction``: with its fraction of a second, ``21:14:03.2``); None for none
+    (an unreadable time is given as written)."""
     when = _moment(text)
     if when is None:
         return text or None
-    return when.astimezone().isoformat(timespec="seconds")
+    return _with_fraction(when.astimezone()) if fraction else when.astimezone().isoformat(timespec="seconds")
+
+
+def _with_fraction(when: datetime) -> str:
+    """``when`` to the second, with its fraction of a second if it has one, as short as it goes: "14:32:16.1"."""
+    if not when.microsecond:
+        return when.isoformat(timespec="seconds")
+    return re.sub(r"(\.\d*?)0+(?=[+-]|Z|$)", r"\1", when.isoformat(timespec="microseconds"))
 
 
 def asked_text(text: str, at: datetime) -> str:
     """The moment ``--at`` was read as, in this computer's local time with its offset, saying so when the
     text gave no offset and was read as UTC (rev24 E8: a clock read off local footage and typed without
-    its offset named a round an hour off without a word)."""
-    local = at.astimezone().isoformat(timespec="seconds")
+    its offset named a round an hour off without a word).  A fraction of a second is shown as given (qaAM F3: cut to
+    the second, "at 14:32:16 no round was being played: round 8 had ended at 14:32:16; round 9 began at 14:32:16"
+    read as a contradiction)."""
+    local = _with_fraction(at.astimezone())
     try:
         naive = datetime.fromisoformat(text.strip()).tzinfo is None
     except ValueError:
@@ -191,7 +204,22 @@ def round_times(records: Iterable[dict]) -> Iterator[RoundTime]:
         yield RoundTime(record.get("shoe"), record["round"], record.get("game"), str(record.get("status")),
                         record.get("started"), taken[0]["round_ended"] if taken else record.get("ended"),
                         corrections, f"shoe {to.get('shoe')} round {to.get('round')}" if isinstance(to, dict)
-                        else None)
+                        else None, None if taken else _voided_in_play(record))
+
+
+def _voided_in_play(record: dict) -> Optional[str]:
+    """When a round never settled was voided as a misdeal and left voided (its last misdeal's time), else None: a
+    baccarat round ``voided``; a blackjack one whose deal was voided, not dealt again (its bets open, the round
+    ``open``, or a new deck's: ``carried_over``)."""
+    from dealer_assist.table.export import voids_round
+
+    misdeals = [one for one in record.get("corrections") or () if isinstance(one, dict) and voids_round(one)]
+    if not misdeals or not isinstance(misdeals[-1].get("time"), str):
+        return None
+    if record.get("status") == "voided" or (record.get("status") in ("open", "carried_over") and not record.get("cards")
+                                            and misdeals[-1].get("op") == "void" and "dealt_again" not in misdeals[-1]):
+        return misdeals[-1]["time"]
+    return None
 
 
 def _correction(record: dict, voided: dict, end: Optional[str], bound: Optional[int]) -> Correction:
@@ -200,18 +228,21 @@ def _correction(record: dict, voided: dict, end: Optional[str], bound: Optional[
     the misdeal that voided the round in between (with the correction, or called in the re-deal after it: the
     last ``void_round`` correction, older journals' action only, as the export reads them), dealt again under
     its number or not.  A misdeal dealt again was named nowhere in the listing (rev31 R9)."""
+    from dealer_assist.table.export import voids_round
+
     start = voided.get("voided_by")
     misdeals = []
     for one in record.get("corrections") or ():
         seq = one.get("seq") if isinstance(one, dict) else None
         if (isinstance(seq, int) and isinstance(start, int) and start <= seq and (bound is None or seq < bound)
-                and (one.get("op") == "void_round" or one.get("action") == "void_round")):
+                and voids_round(one)):
             misdeals.append(one)
     if not misdeals:
         return Correction(voided.get("voided_at"), end)
     misdeal = misdeals[-1]
     again = misdeal.get("dealt_again")
-    if again is None and record.get("status") != "voided":
+    # A blackjack deal voided leaves its round open, not voided (its bets open again): a misdeal all the same.
+    if again is None and record.get("status") != "voided" and misdeal.get("op") != "void":
         # a misdeal since dealt again under its number, as an export before it said when: its end stands
         return Correction(voided.get("voided_at"), end)
     earlier = tuple((_text(m.get("time")), _text(m.get("dealt_again"))) for m in misdeals[:-1])
@@ -289,8 +320,9 @@ def round_at(rounds: Iterable[RoundTime], at: datetime, journal_end: Optional[st
     again = None
     if playing is None:
         within = False
-    elif playing.end is None:
-        within = not after_end
+    elif playing.end is None:  # never ended: up to the misdeal that voided it, else to the journal's last entry
+        voided = _moment(playing.voided_at)
+        within = not after_end if voided is None else at <= voided
     else:
         again = None if at <= playing.end else playing.replayed_at(at, after_end, through)
         within = at <= playing.end or again is not None
@@ -312,18 +344,22 @@ def round_at(rounds: Iterable[RoundTime], at: datetime, journal_end: Optional[st
 
 
 def played_text(started: Optional[str], ended: Optional[str], corrections: Iterable[Correction] = (),
-                carried_to: Optional[str] = None) -> str:
+                carried_to: Optional[str] = None, voided_at: Optional[str] = None) -> str:
     """A round's times as a replay's display shows them, in local time: "played 2026-12-06 21:14:03 to
     21:14:41 (UTC+01:00)", "played from 2026-12-06 21:14:03 (UTC+01:00), not ended"; each correction after
     its end follows its play: "..., corrected at 21:30:01, settled again at 21:30:07 (UTC+01:00)", "...,
     voided as a misdeal at 21:30:01, its bets carried to shoe 2 round 1" ("corrected at 21:30:01, voided as
-    a misdeal at 21:32:01, ..." when it was called in the re-deal); "" without a start.  Each time has
+    a misdeal at 21:32:01, ..." when it was called in the re-deal); a round voided as a misdeal before it ended
+    (``voided_at``): "played from ..., voided as a misdeal at 21:14:30, its bets carried to ..."; "" without a start.  Each time has
     its own offset when they differ (a change of summer time between them, rev24 E1)."""
     start = _moment(started)
     if start is None:
         return ""
     start = start.astimezone()
     steps = [("to", _moment(ended), "")]
+    if ended is None and voided_at is not None:
+        steps.append(("voided as a misdeal at", _moment(voided_at),
+                      f", its bets carried to {carried_to}" if carried_to else ""))
     for one in corrections:
         open_tail = "" if one.settled_again is not None else ", not settled again"
         if one.misdeal:

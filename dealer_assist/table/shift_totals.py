@@ -13,6 +13,8 @@ from datetime import datetime, timezone
 from decimal import Decimal, InvalidOperation
 from typing import Any, Iterable, Optional
 
+from dealer_assist.table.export import voids_round
+
 ZERO = Decimal("0.00")
 
 
@@ -82,12 +84,17 @@ class ShiftTotals:
     last: Optional[str] = None
     open_rounds: list[str] = field(default_factory=list)
     voided: int = 0
+    #: The ``voided`` rounds, named ("shoe 1 round 3": qaAM F5, a round left voided was a count alone).
+    voided_names: list[str] = field(default_factory=list)
     corrections: int = 0
     settlements_taken_back: int = 0
     #: Of those, the ones of rounds left voided (a misdeal not dealt again in its round): not settled again there.
     settlements_voided: int = 0
     #: Of those, the ones of rounds left open (bets reopened, not settled again): no money counted for them.
     settlements_reopened: int = 0
+    #: The round of each misdeal among ``corrections`` (baccarat's Shift+V; blackjack's deal voided, its steps each
+    #: a correction of their own: qaAM F1, a misdeal read as 23 corrections).
+    misdeals: list[str] = field(default_factory=list)
     #: Voided rounds whose bets a new shoe carried to its round ("shoe 1 round 2 to shoe 2 round 1"), dealt there.
     carried: list[str] = field(default_factory=list)
     #: Amounts in the exported rounds that are no number (a damaged entry): counted as 0.00 and said, not hidden.
@@ -143,10 +150,12 @@ class ShiftTotals:
         if not within:
             return
         self.corrections += len(record.get("corrections") or ())
+        self.misdeals += [name for c in record.get("corrections") or () if isinstance(c, dict) and voids_round(c)]
         self.settlements_taken_back += len(taken)
         settlement = record.get("settlement")
         if status == "voided":
             self.voided += 1
+            self.voided_names.append(name)
             self.settlements_voided += len(taken)
             if isinstance(to, dict):
                 self.carried.append(f"{name} to shoe {to.get('shoe')} round {to.get('round')}")
@@ -229,7 +238,7 @@ class ShiftTotals:
                 "to": self.until.isoformat() if self.until else None,
                 "first_round_ended": self.first, "last_round_ended": self.last,
                 "rounds": sum(g.rounds for g in self.games.values()), "open_rounds": self.open_rounds,
-                "voided_rounds": self.voided, "corrections": self.corrections,
+                "voided_rounds": self.voided, "voided_round_names": self.voided_names, "corrections": self.corrections, "misdeals": self.misdeals,
                 "settlements_taken_back": self.settlements_taken_back, "settlements_voided": self.settlements_voided,
                 "settlements_reopened": self.settlements_reopened,
                 "voided_carried": self.carried, "unreadable_amounts": self.unreadable_amounts,
@@ -242,7 +251,7 @@ def _misdeal_time(record: dict) -> Optional[str]:
     """The time of the misdeal that left an exported round voided: its last ``void_round`` correction's (older
     journals: the correction's action only, as the export reads them), None when none gives one."""
     for one in reversed(record.get("corrections") or ()):
-        if isinstance(one, dict) and (one.get("op") == "void_round" or one.get("action") == "void_round"):
+        if isinstance(one, dict) and voids_round(one):
             return one.get("time") if isinstance(one.get("time"), str) else None
     return None
 

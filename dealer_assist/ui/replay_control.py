@@ -12,13 +12,52 @@ from __future__ import annotations
 
 from typing import Any, Callable, Optional, Sequence
 
-from PySide6.QtCore import Qt
+from PySide6.QtCore import QSize, Qt
 from PySide6.QtGui import QAction, QKeySequence
-from PySide6.QtWidgets import QMenu, QWidget
+from PySide6.QtWidgets import QLabel, QMenu, QSizePolicy, QWidget
 
 ENDED = "the record has ended"
 #: The tooltip and status tip of a menu item a replay greys out.
 READ_ONLY_TIP = "replay is read-only: the table follows the journal (`dealer-assist run` plays a live table)"
+
+
+class WrappedLine(QLabel):
+    """A replay's line (plain text) wrapped at the width it is given and exactly as tall as its lines: cut at the
+    right edge, the round's times and corrections were lost (qaAM F6); a status bar gives a wrapped label all
+    the height it asks for, the table then drawn in none."""
+
+    def __init__(self) -> None:
+        super().__init__("")
+        self.setTextFormat(Qt.TextFormat.PlainText)
+        self.setWordWrap(True)
+        self.setSizePolicy(QSizePolicy.Policy.Ignored, QSizePolicy.Policy.Fixed)
+
+    def setText(self, text: str) -> None:  # noqa: N802 (Qt's name)
+        super().setText(text)
+        self._fit()
+
+    def resizeEvent(self, event) -> None:  # noqa: N802 (Qt's name)
+        super().resizeEvent(event)
+        self._fit()
+
+    def changeEvent(self, event) -> None:  # noqa: N802 (Qt's name): a new font is more or fewer lines
+        super().changeEvent(event)
+        self._fit()
+
+    def minimumSizeHint(self) -> QSize:  # noqa: N802 (Qt's name): a status bar's height is its widgets' least
+        return QSize(0, self.height())  # (a wrapped label's is its text a word a line)
+
+    def sizeHint(self) -> QSize:  # noqa: N802 (Qt's name)
+        return QSize(0, self.height())
+
+    def _fit(self) -> None:
+        held = self.minimumHeight()
+        self.setMinimumHeight(0)  # Qt's height for a width is never less than the least height held
+        lines = self.heightForWidth(self.width()) if self.text() and self.width() > 0 else -1
+        height = max(lines, self.fontMetrics().height()) if self.text() else 0
+        self.setMinimumHeight(held)
+        if height != held or height != self.maximumHeight():
+            self.setFixedHeight(height)
 
 
 def menu_command(window: QWidget, menu: QMenu, text: str, keys: Sequence[str], trigger: Callable[[], Any], *,

@@ -41,6 +41,7 @@ class StatusView(QWidget):
         #: A replay's line: when the round shown was played (see :attr:`round_played`); hidden otherwise.
         self.played = theme.plain(QLabel(""))
         self.played.setVisible(False)
+        self.played.setWordWrap(True)  # a round's corrections are never cut at the edge (qaAM F6)
         self.odds_title = QLabel("ODDS (cards left)")
         self.odds_title.setWordWrap(True)  # a title too long even in short is wrapped, never cut at the edge
         self._titles = ("ODDS (cards left)", "ODDS (cards left)")

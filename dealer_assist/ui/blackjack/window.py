@@ -169,14 +169,15 @@ class BlackjackWindow(QMainWindow, StepsDown):
         self.rendered = None
         self.render(session.snapshot)
         self.resize(1280, 720)
-        self.replay_status = theme.plain(QLabel(""))
+        self.replay_status = replay_control.WrappedLine()
         self.auto_marker = QLabel(auto_play.MARKER)
         self.auto_marker.setStyleSheet(f"color: {theme.GOLD.name()};")
         if not replay:
             self.statusBar().addPermanentWidget(self.auto_marker)
         self.auto_marker.setVisible(self.auto)
         if replay:
-            self.statusBar().addPermanentWidget(self.replay_status)
+            # Wrapped over the bar's whole width: the round's times and corrections ran off the right edge (qaAM F6).
+            self.statusBar().addPermanentWidget(self.replay_status, 1)
             self._show_replay_status()
             for bar in (self.actions, self.chips):
                 bar.hide()  # nothing to press: the replay deals, decides and pays by itself
