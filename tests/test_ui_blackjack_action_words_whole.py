@@ -2,7 +2,7 @@
 
 With --text-scale 1.25 at 960x540 "DOUBLE" read "OUBLE" and "DECK CHECK" "ECK CHECI"; at 1280x720 "HIT" was wider
 than its button: the words kept their size whatever width the row gave the buttons.  Measured: each line of a
-button's label, in the font it is drawn in, is narrower than the button."""
+button's label, in the font it is drawn in, is narrower than the button, and its lines together lower."""
 
 from __future__ import annotations
 
@@ -26,5 +26,8 @@ def test_every_action_buttons_words_fit_it(qtbot, show_window, size, scale):
             for line in button.text().split("\n"):
                 assert metrics.horizontalAdvance(line) <= button.width() - 4, \
                     f"{size} at {scale}: {line!r} {metrics.horizontalAdvance(line):.0f} px in a {button.width()} px button"
+            # and as tall: at 1280x720 "HIT / H" was cut at its top and foot (seen in docs/blackjack_crowded.png)
+            tall = metrics.lineSpacing() * len(button.text().split("\n"))
+            assert tall <= button.height() - 4, f"{size} at {scale}: {name} {tall:.0f} px in a {button.height()} px button"
     finally:
         theme.set_text_scale(1.0)

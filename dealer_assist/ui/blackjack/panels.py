@@ -123,12 +123,18 @@ class ActionBar(QWidget):
 
     def _fit_words(self) -> None:
         """Each button's words at their size, or smaller where its width is less than their widest line: at a
-        text scale of 1.25 "DOUBLE" read "OUBLE" and "DECK CHECK" "ECK CHECI" (qaAH F10)."""
+        text scale of 1.25 "DOUBLE" read "OUBLE" and "DECK CHECK" "ECK CHECI" (qaAH F10); and lower where its
+        height is less than their lines."""
         for name, button in self.buttons.items():
             px = self._unit * (1.5 if name in self._colours else 1.0)
             metrics = QFontMetricsF(theme.font(px, bold=True))
-            widest = max(button.text().split("\n"), key=metrics.horizontalAdvance)
-            button.setFont(theme.fitted_font(px, widest, max(1, button.width() - BUTTON_PAD)))
+            lines = button.text().split("\n")
+            widest = max(lines, key=metrics.horizontalAdvance)
+            fitted = theme.fitted_font(px, widest, max(1, button.width() - BUTTON_PAD))
+            # and its lines within its height: at 1280x720 "HIT / H" was cut at its top and foot
+            while fitted.pixelSize() > 8 and QFontMetricsF(fitted).lineSpacing() * len(lines) > button.height() - 6:
+                fitted = theme.font(fitted.pixelSize() - 1, bold=True)
+            button.setFont(fitted)
 
     def show_snapshot(self, snap) -> None:
         allowed = set(snap.allowed)
