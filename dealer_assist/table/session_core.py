@@ -845,9 +845,12 @@ class SessionCore(abc.ABC):
                     for shown in ended.alerts if ended is not None else ():
                         if isinstance(shown, dict):
                             alerts[shown["code"]] = shown
-                    if (ended is not None and queue and queue[0][1] != ended.number
+                    # As live (_due_again): only a read taken while no wait stood moves under it; one taken
+                    # under a wait, ended since, shows that wait's doubt, not its own (rev31 R6: it moved
+                    # under a wait for a card unread after it, and Enter was refused where live played it).
+                    if (ended is not None and queue and queue[0][1] is None
                             and queue[0][0].get("source") == ended.source
-                            and queue[0][0].get("doubt", "") in YIELDING_DOUBTS):  # as live (_due_again)
+                            and queue[0][0].get("doubt", "") in YIELDING_DOUBTS):
                         queue[0] = (queue[0][0], ended.number)
                         whys[ended.number] = ended.why
                 elif payload.get("op") == "void_round":  # as live (_misdealt): the cards missing went aside
@@ -1295,9 +1298,13 @@ class SessionCore(abc.ABC):
         """Another card ``event.source`` could not read while UNREADABLE CARD TYPED? waits for Enter or Del: the card
         typed is taken for the first (as Enter; journaled so, ``implied``), and this one is asked for as any.  Its ask
         had replaced the first's, whose Enter and Del were then refused, and a void of the card typed asked for one
-        card where two lay unread (qaAI F1, F2).  The label of the card taken, or None."""
+        card where two lay unread (qaAI F1, F2).  Not while a read of that camera waits (Enter on it answers the
+        ask); a read of another camera waiting answers nothing of it (rev31 R6: the ask's wait was replaced by the new
+        one and its alert stood, unanswerable, where a restart took it down).  The label of the card taken, or None."""
         hold = self._hold_of.get(event.source)
-        if event.why or hold is None or hold[0] != AFTER_TYPED_UNREAD or self._snap.pending is not None:
+        pending = self._snap.pending
+        if (event.why or hold is None or hold[0] != AFTER_TYPED_UNREAD
+                or pending is not None and pending.source == event.source):
             return None
         typed = self._typed_asked_label()
         if not self._write("alert_dismissed", {"codes": [TYPED_UNREAD], "typed_right": True, "implied": True,
