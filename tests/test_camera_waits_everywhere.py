@@ -27,11 +27,11 @@ KINDS = ("read", "read", "unr", "unr", "type", "type", "void", "enter", "del", "
 #: Two cameras, and a card typed then read by a camera a moment later (the croupier typed ahead of it).
 TWO_CAMERA_KINDS = (*KINDS, "typed_read")
 #: Cases whose replay still ends otherwise than the live table (its alerts), left for a later stop.
-REPLAY_DIFFERS = {(1, 78), (2, 8), (2, 16), (2, 63), (2, 119), (2, 120), (2, 157)}
-#: The seeds of the sequences of one camera, and of two: the first 200, and two past them that a restart ended
+REPLAY_DIFFERS = {(1, 78), (2, 8), (2, 16), (2, 63)}
+#: The seeds of the sequences of one camera, and of two: the first 100, and two past them that a restart ended
 #: otherwise (rev31 R6: a read held behind a card typed, voided, moved under the wait of a card unread after it and
 #: Enter was refused; UNREADABLE CARD TYPED? stood live, unanswerable, behind another camera's read).
-ONE_CAMERA, TWO_CAMERAS = range(300), (*range(200), 735, 1048)
+ONE_CAMERA, TWO_CAMERAS = range(300), (*range(100), 735, 1048)
 
 
 def steps(case: tuple[int, int]) -> list[tuple]:
@@ -163,3 +163,28 @@ def test_a_read_held_behind_a_card_typed_then_voided_waits_as_live_after_a_resta
         s.close()
     assert shown[0][0]["pending"] == "3D" and shown[0][1] is None and shown[0][2]["cards"] == ["KC", "AS", "3D"]
     assert shown[1] == shown[0]
+
+
+#: Cases a table is restarted in partway (after step 1 + seed % (steps - 1)), then played on: every fifth seed.
+MIDWAY = [case for case in CASES if case[1] % 5 == 0]
+
+
+@pytest.mark.parametrize("seed", MIDWAY, ids=case_id)
+def test_a_table_restarted_partway_ends_as_the_live_table(tmp_path, seed):
+    """Restarted a moment after a card was typed ahead of a camera, the camera's ask or read that follows takes it as
+    live (rev31 R6: the restart forgot the cards typed ahead, and asked for the card typed again, or played the read
+    of it as a second card)."""
+    script = steps(seed)
+    live = dealt(tmp_path / "live.sqlite", seed)
+    shown = (seen(live), live.confirm_pending(), seen(live))
+    live.close()
+    stop = 1 + seed[1] % (len(script) - 1)
+    s = table(tmp_path / "restarted.sqlite")
+    s.deal()
+    for n, step in enumerate(script, start=1):
+        if n == stop + 1:
+            s.close()
+            s = table(tmp_path / "restarted.sqlite")
+        play(s, step, n)
+    assert (seen(s), s.confirm_pending(), seen(s)) == shown, (script, stop)
+    s.close()

@@ -16,6 +16,7 @@ import re
 import threading
 import time
 from dataclasses import dataclass, replace
+from datetime import datetime
 from decimal import Decimal
 from typing import Any, Callable, Optional
 
@@ -158,6 +159,14 @@ def held_record(pending: CardRead, typed: Optional[Card]) -> dict:
                                              if pending.candidates else ""))
     return {"held_for": why, "read_confidence": pending.confidence,
             **({"corrects": pending.card.code} if typed is not None else {"confirmed": True})}
+
+
+def _written_at(entry: Any) -> float:
+    """When a journal entry was written (seconds since the epoch; 0.0 if its time is not one this program writes)."""
+    try:
+        return datetime.fromisoformat(str(entry.time).replace("Z", "+00:00")).timestamp()
+    except ValueError:
+        return 0.0
 
 
 def _card_label(payload: dict) -> str:
@@ -787,13 +796,17 @@ class SessionCore(abc.ABC):
         (:attr:`HOLDS_END_AT`).  So each source's next read waits as it would have (QA: after a
         restart the next read took a missing card's place), and the alerts that explain the waits are
         shown again.  Cards a source read that were never placed (an unsure read, or one held for the
-        croupier, is placed only when answered) wait for the croupier again (:meth:`_wait_again`)."""
+        croupier, is placed only when answered) wait for the croupier again (:meth:`_wait_again`).  The cards
+        typed ahead of a camera (with when, from the journal's times) answer its next read or ask as live
+        (rev31 R6: restarted a moment after a card was typed, the camera's ask for it asked for it again)."""
         kinds = (*PLACED_KINDS, "read_dropped", "card_unreadable", "shoe_start", "alert", "alert_dismissed",
                  "correction", *(k for k, _ in self.HOLDS_END_AT))
         entries: list[tuple[str, dict]] = []
+        written: dict[int, float] = {}  # when each entry was written, by id of its payload
         for entry in journal.entries_where("kind = 'card_read' OR kind IN (%s)" % ", ".join("?" * len(kinds)),
                                            kinds, newest_first=True):
             entries.append((entry.kind, entry.payload))
+            written[id(entry.payload)] = _written_at(entry)
             if entry.kind == "shoe_start":  # reads before it were dropped by name at it
                 break
         queue: list[tuple[dict, Optional[int]]] = []  # reads not placed yet, each with the hold it waits under
@@ -815,6 +828,7 @@ class SessionCore(abc.ABC):
         typed: list[Card] = []  # the cards typed for the missing ones the first read waiting is held behind
         self._hold_of, self._cards_due, self._typed_for_open, self._ended, self._placements = {}, {}, {}, {}, []
         self._placed_count = 0
+        self._typed_loose, reported = [], {}
         refused = False
         refusal: Optional[tuple[str, str]] = None  # a read refused: it holds the next unless it was held after
         for kind, payload in reversed(entries):
@@ -869,6 +883,7 @@ class SessionCore(abc.ABC):
                     queue[0] = (queue[0][0], taken(queue[0][0]))
             refused, refusal = kind == "card_refused", None
             if kind == "card_read":
+                self._restore_reported(payload, written[id(payload)], reported)
                 queue.append((payload, taken(payload) if not queue else None))
             elif (kind, payload.get("op")) in self.HOLDS_END_AT or (kind, None) in self.HOLDS_END_AT:
                 waiting_hold = queue[0][1] if queue else None
@@ -932,6 +947,10 @@ class SessionCore(abc.ABC):
                 if not queue or payload.get("override"):  # blackjack: a refused card a supervisor let in
                     if not queue:
                         self._typed_for_gaps(payload.get("card"))
+                    card = _parsed(payload.get("card"))
+                    if (card is not None and payload.get("source") == "keyboard" and not payload.get("override")
+                            and not any(self._counts_typed(source) for source in self._hold_of)):  # as enter_card
+                        self._typed_loose = [*self._typed_loose[-7:], (card, written[id(payload)], self._placed_count)]
                     self._typed_in_place()
                     settles = True
                 else:  # typed before the read waiting: it ends that read's one-card hold (enter_card)
@@ -946,6 +965,8 @@ class SessionCore(abc.ABC):
                 left = left_unplayed(kind, payload)
                 if left is not None:
                     hold_next(*left)
+                if kind == "card_unreadable" and isinstance(payload.get("typed_for_it"), str):  # as _typed_for_unread
+                    self._take_loose(payload["typed_for_it"], payload.get("source"), written[id(payload)], reported)
                 if kind == "card_unreadable" and payload.get("typed_for_it") in typed_at:  # as live (_unreadable)
                     self._claim_first(str(payload.get("source")), typed_at[payload["typed_for_it"]])
             if settles and not self._hold_of:
@@ -953,6 +974,7 @@ class SessionCore(abc.ABC):
                 alerts.clear()  # what they told of is settled: a later restart must not show them again
         if refusal is not None:
             hold_next(*refusal)
+        self._reported = reported
         for number, ended in self._ended.items():  # a V after the restart shows them as live (rev22 R22-8)
             self._ended[number] = replace(ended, alerts=tuple(
                 self._alert_of(a) if isinstance(a, dict) else a for a in ended.alerts))
@@ -965,6 +987,24 @@ class SessionCore(abc.ABC):
         if queue:
             self._wait_again(queue, whys, tuple(typed))
         self._drop_answered_ask()
+
+    def _restore_reported(self, read: dict, at: float, reported: dict[str, float]) -> None:
+        """A restart's :meth:`_card_read` of a journaled read written ``at``: a read doubted as a card typed ahead of
+        it took that card (:meth:`_typed_then_read`), and its source last reported a card then."""
+        source = read.get("source")
+        if not isinstance(source, str):
+            return
+        if read.get("doubt") == TYPED_THEN_READ and isinstance(read.get("card"), str):
+            self._take_loose(read["card"], source, at, reported)
+        reported[source] = max(reported.get(source, 0.0), at)
+
+    def _take_loose(self, code: str, source: Any, at: float, reported: dict[str, float]) -> None:
+        """A restart's taking of the card of ``code`` typed ahead of ``source``, as live took it at ``at``."""
+        since = max(reported.get(source, 0.0), at - TYPED_BEFORE_ASK) if isinstance(source, str) else 0.0
+        for n, (card, t, _) in enumerate(self._typed_loose):
+            if t >= since and card.code == code:
+                del self._typed_loose[n]
+                return
 
     def _wait_again(self, queue: list[tuple[dict, Optional[int]]], whys: dict[int, str],
                     typed: tuple[Card, ...] = ()) -> None:
