@@ -188,3 +188,20 @@ def test_a_table_restarted_partway_ends_as_the_live_table(tmp_path, seed):
         play(s, step, n)
     assert (seen(s), s.confirm_pending(), seen(s)) == shown, (script, stop)
     s.close()
+
+
+def test_a_replay_keeps_the_wait_a_held_read_dropped_left_for_cards(tmp_path):
+    """rev31 R6 (fuzz seed 109): a card unread, QH read and held behind it, Del: the next read waits for cards that
+    may be several, so QH typed does not end the wait and UNREADABLE CARD stays up, live and after a restart.  The
+    replay, which keeps no waits, took it down at the card typed, as if the table had stopped waiting."""
+    path = tmp_path / "j.sqlite"
+    live = table(path)
+    live.deal()
+    for n, step in enumerate([("unr",), ("enter",), ("del",), ("read", "QH"), ("del",), ("enter",), ("type", "QH")],
+                             start=1):
+        play(live, step, n)
+    shown = (cards(live), alerts(live))
+    live.close()
+    assert shown == (["QH"], ["unreadable"])
+    again = replayed(path, TableSession(RULES, odds=False))
+    assert (cards(again), alerts(again)) == shown

@@ -379,6 +379,9 @@ class SessionCore(abc.ABC):
         self._replay_unread_frames: list[tuple[str, int, bool]] = []  # with whether it was a card to type in place
         #: In a replay, the sources whose UNREADABLE CARD TYPED? stands (one alert shows for them all).
         self._replay_asks: set[str] = set()
+        #: In a replay, the sources whose read held behind a missing card was dropped (Del): as live (AFTER_DROPPED),
+        #: their wait lasts until one of their reads is played, whatever is typed meanwhile.
+        self._replay_dropped: set[str] = set()
         #: In a replay, the cards typed for waits, by where they were placed (:attr:`_placed_count`): one typed for a
         #: wait still open, ``(0, ())``, or one that ended it, with how many were typed for it and the alerts taken
         #: down.  A void of one makes its card due again and brings those alerts back, as live (EndedWait; rev23
@@ -1478,6 +1481,7 @@ class SessionCore(abc.ABC):
                     self._publish(replace(self._snap, alerts=self._with_alert(alert)))
         elif op.get("op") in WAITS_END:
             self._replay_typed = {}  # as live (_end_round_holds, _end_holds)
+            self._replay_dropped = set()
         if op.get("op") == "void_round":  # as live: the cards not read went aside with the round
             self._replay_unread = self._replay_typed_open = 0
             self._replay_unread_frames, self._replay_asks = [], set()
@@ -1505,7 +1509,7 @@ class SessionCore(abc.ABC):
             waits = {hold_of_alert(a.code) for a in self._snap.alerts} - {None}
             self._replay_unread = max(0, self._replay_unread - 1)
             self._replay_unread_frames = self._replay_unread_frames[1:]
-            if waits and waits <= set(ONE_CARD_HOLDS) and not self._replay_unread:
+            if waits and waits <= set(ONE_CARD_HOLDS) and not self._replay_unread and not self._replay_dropped:
                 self._replay_typed[self._placed_count] = (
                     self._replay_typed_open + 1, tuple(a for a in self._snap.alerts if hold_of_alert(a.code) is not None))
                 self._replay_typed_open = 0
@@ -1520,11 +1524,13 @@ class SessionCore(abc.ABC):
             self._replay_unread_frames, self._replay_typed_open = left, 0
             self._replay_unread = sum(1 for f in left if not f[2])
             self._replay_asks.discard(source)  # a read held under its ask, played: the ask is answered
+            self._replay_dropped.discard(source)
             # A read held behind an unread card and played in its place (Enter) leaves the wait of a card its reader
             # could not read after it (or another reader's) standing, and with it, as live, every wait's alert
             # (_settle_hold_alerts); an ask only while one stands (_drop_answered_ask).  They had all gone.
             keep = tuple(a for a in self._snap.alerts if hold_of_alert(a.code) is None
-                         or (a.code == TYPED_UNREAD and self._replay_asks) or (a.code != TYPED_UNREAD and left))
+                         or (a.code == TYPED_UNREAD and self._replay_asks)
+                         or (a.code != TYPED_UNREAD and (left or self._replay_dropped)))
             if keep != self._snap.alerts:
                 self._publish(replace(self._snap, alerts=keep))
 
@@ -1569,6 +1575,8 @@ class SessionCore(abc.ABC):
                 self._replay_asks = set()
             self._publish(replace(snap, alerts=tuple(a for a in snap.alerts if a.code not in codes)))
         elif kind == "read_dropped":
+            if note.get("waits_for_cards") is True and isinstance(note.get("source"), str):
+                self._replay_dropped.add(note["source"])  # as live (_hold_for_dropped): the wait is for cards now
             if note.get("doubt") == AFTER_TYPED_UNREAD:  # as live (_drop_answered_ask): no Enter or Del on it now
                 self._replay_asks.discard(note.get("source"))
                 if not self._replay_asks:  # another reader's ask stands under the same alert
@@ -2265,7 +2273,9 @@ class SessionCore(abc.ABC):
                 return
             if not self._write("read_dropped", {"card": pending.card.code, "source": pending.source,
                                                 "source_seq": pending.seq, "doubt": pending.doubt,
-                                                "round": self._snap.state.round_no}):
+                                                "round": self._snap.state.round_no,
+                                                **({"waits_for_cards": True} if self._waits_for_cards_after_drop(
+                                                    pending) else {})}):
                 return
             self._pending_hold = None  # the hold it waited under stays: its cards are still missing
             first = bool(pending.doubt) and pending.doubt == self.NEW_SHOE_FIRST_WAITS
@@ -2279,6 +2289,14 @@ class SessionCore(abc.ABC):
                 self._pass_first_wait(pending.source)
             self._take_waiting()
             self._drop_answered_ask()  # the wait it was held under is the dropped read's now: no Enter or Del on it
+
+    def _waits_for_cards_after_drop(self, pending: CardRead) -> bool:
+        """Whether, ``pending`` dropped (Del), the next read of its source waits for cards that may be several (only
+        Enter on it ends the wait, whatever is typed: :meth:`_hold_for_dropped`).  Journaled with the drop for a
+        replay, which keeps no waits of its own (rev31 R6: its UNREADABLE CARD went at the next card typed)."""
+        why = self._hold_of.get(pending.source, ("", 0))[0]
+        same = bool(pending.doubt) and (pending.doubt == self.NEW_SHOE_FIRST_WAITS or pending.doubt in SAME_CARD_DOUBTS)
+        return why in MANY_CARD_HOLDS or not same and (why in ONE_CARD_HOLDS or why == AFTER_A_GAP)
 
     def _pass_first_wait(self, source: str) -> None:
         """The new shoe's first card set aside: the next read of ``source`` waiting behind it is now the
