@@ -27,7 +27,7 @@ KINDS = ("read", "read", "unr", "unr", "type", "type", "void", "enter", "del", "
 #: Two cameras, and a card typed then read by a camera a moment later (the croupier typed ahead of it).
 TWO_CAMERA_KINDS = (*KINDS, "typed_read")
 #: Cases whose replay still ends otherwise than the live table (its alerts), left for a later stop.
-REPLAY_DIFFERS = {(1, 78), (2, 8), (2, 16), (2, 63)}
+REPLAY_DIFFERS = {(1, 78), (2, 8), (2, 16)}
 #: The seeds of the sequences of one camera, and of two: the first 100, and two past them that a restart ended
 #: otherwise (rev31 R6: a read held behind a card typed, voided, moved under the wait of a card unread after it and
 #: Enter was refused; UNREADABLE CARD TYPED? stood live, unanswerable, behind another camera's read).

@@ -1507,6 +1507,8 @@ class SessionCore(abc.ABC):
             # As live (_typed_in_place): the card a one-card wait asked for is in place, so its alerts go, unless
             # a wait for several cards stands too (verS N2: UNREADABLE CARD stayed up after the card was typed).
             waits = {hold_of_alert(a.code) for a in self._snap.alerts} - {None}
+            if op.get("seq") is not None:  # typed for a read waiting by itself (unsure, doubted): it ends no wait
+                return
             self._replay_unread = max(0, self._replay_unread - 1)
             self._replay_unread_frames = self._replay_unread_frames[1:]
             if waits and waits <= set(ONE_CARD_HOLDS) and not self._replay_unread and not self._replay_dropped:
