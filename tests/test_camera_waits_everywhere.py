@@ -1,9 +1,10 @@
 """Random camera-table sequences end the same live, after a restart and in a replay.
 
 Reads, cards the camera could not read, cards typed, V, Enter, Del and the answers to UNREADABLE CARD TYPED?, in
-orders a croupier can make (seeded, so each case is the same every run): the table a restart rebuilds from the
-journal must show the cards, the read waiting, the cards due, the alerts and Enter's answer the live table showed,
-and a replay the cards and the alerts (rev25 F5, F8 and rev31 R1-R6 were found this way, each a case where they
+orders a croupier can make (seeded, so each case is the same every run), with one camera or two and cards typed
+then read by a camera: the table a restart rebuilds from the journal (at the end, or partway and played on) must
+show the cards, the reads waiting, the cards due, the alerts and Enter's answer the live table showed, and a
+replay the cards and the alerts (rev25 F5, F8 and rev31 R1-R6 were found this way, each a case where they
 differed).  The cases that still differ are marked as such (strict: one that stops differing fails, to be unmarked).
 """
 
@@ -26,12 +27,15 @@ CODES = ("9S", "QH", "2C", "KC", "3D", "7H", "AS", "5C")
 KINDS = ("read", "read", "unr", "unr", "type", "type", "void", "enter", "del", "ans")
 #: Two cameras, and a card typed then read by a camera a moment later (the croupier typed ahead of it).
 TWO_CAMERA_KINDS = (*KINDS, "typed_read")
-#: Cases whose replay still ends otherwise than the live table (its alerts), left for a later stop.
+#: Cases whose replay still ends otherwise than the live table (its alerts), left for a later stop: cards typed
+#: before a read held behind a missing card counted, in the replay, for a card unread after that read (two-8,
+#: two-16); one-78 (unread, 3D held, AS typed, V, unread, Enter, V, Del: the replay keeps UNREADABLE CARD up
+#: where the live table took it down).
 REPLAY_DIFFERS = {(1, 78), (2, 8), (2, 16)}
-#: The seeds of the sequences of one camera, and of two: the first 100, and two past them that a restart ended
+#: The seeds of the sequences of one camera, and of two: the first 80, and two past them that a restart ended
 #: otherwise (rev31 R6: a read held behind a card typed, voided, moved under the wait of a card unread after it and
 #: Enter was refused; UNREADABLE CARD TYPED? stood live, unanswerable, behind another camera's read).
-ONE_CAMERA, TWO_CAMERAS = range(300), (*range(100), 735, 1048)
+ONE_CAMERA, TWO_CAMERAS = range(300), (*range(80), 735, 1048)
 
 
 def steps(case: tuple[int, int]) -> list[tuple]:
@@ -165,8 +169,9 @@ def test_a_read_held_behind_a_card_typed_then_voided_waits_as_live_after_a_resta
     assert shown[1] == shown[0]
 
 
-#: Cases a table is restarted in partway (after step 1 + seed % (steps - 1)), then played on: every fifth seed.
-MIDWAY = [case for case in CASES if case[1] % 5 == 0]
+#: Cases a table is restarted in partway (after step 1 + seed % (steps - 1)), then played on: every tenth seed of one
+#: camera, every fifth of two.
+MIDWAY = [case for case in CASES if case[1] % (5 * (3 - case[0])) == 0]
 
 
 @pytest.mark.parametrize("seed", MIDWAY, ids=case_id)
