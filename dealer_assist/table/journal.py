@@ -78,7 +78,8 @@ read_dropped      round, card, source, source_seq, doubt (a read waiting for the
                   with ``zone`` and the put-back doubt, at either game: a zoned camera's read of its card played
                   from outside every box (Enter), squared into that place's box, dropped by the table;
                   ``parked`` (true, with ``zone``): a card lying in a later seat's or the dealer's box set aside
-                  while a seat before it draws, read again (a new ``card_read``) at its turn; it holds no read
+                  while a seat before it draws, read again (a new ``card_read``) at its turn; it holds no read; ``waits_for_cards``
+                  (true): the next read of that source waits for cards that may be several (Enter on it ends it)
 read_corrected    round, card (typed), read, source, source_seq (blackjack: a card typed in place of a read
                   waiting for the decision; H or D plays it, as ``card_assigned``; a restart before that brings
                   the typed card back in the read's place)

@@ -16,6 +16,7 @@ import re
 import threading
 import time
 from dataclasses import dataclass, replace
+from datetime import datetime
 from decimal import Decimal
 from typing import Any, Callable, Optional
 
@@ -158,6 +159,14 @@ def held_record(pending: CardRead, typed: Optional[Card]) -> dict:
                                              if pending.candidates else ""))
     return {"held_for": why, "read_confidence": pending.confidence,
             **({"corrects": pending.card.code} if typed is not None else {"confirmed": True})}
+
+
+def _written_at(entry: Any) -> float:
+    """When a journal entry was written (seconds since the epoch; 0.0 if its time is not one this program writes)."""
+    try:
+        return datetime.fromisoformat(str(entry.time).replace("Z", "+00:00")).timestamp()
+    except ValueError:
+        return 0.0
 
 
 def _card_label(payload: dict) -> str:
@@ -370,6 +379,9 @@ class SessionCore(abc.ABC):
         self._replay_unread_frames: list[tuple[str, int, bool]] = []  # with whether it was a card to type in place
         #: In a replay, the sources whose UNREADABLE CARD TYPED? stands (one alert shows for them all).
         self._replay_asks: set[str] = set()
+        #: In a replay, the sources whose read held behind a missing card was dropped (Del): as live (AFTER_DROPPED),
+        #: their wait lasts until one of their reads is played, whatever is typed meanwhile.
+        self._replay_dropped: set[str] = set()
         #: In a replay, the cards typed for waits, by where they were placed (:attr:`_placed_count`): one typed for a
         #: wait still open, ``(0, ())``, or one that ended it, with how many were typed for it and the alerts taken
         #: down.  A void of one makes its card due again and brings those alerts back, as live (EndedWait; rev23
@@ -790,13 +802,17 @@ class SessionCore(abc.ABC):
         (:attr:`HOLDS_END_AT`).  So each source's next read waits as it would have (QA: after a
         restart the next read took a missing card's place), and the alerts that explain the waits are
         shown again.  Cards a source read that were never placed (an unsure read, or one held for the
-        croupier, is placed only when answered) wait for the croupier again (:meth:`_wait_again`)."""
+        croupier, is placed only when answered) wait for the croupier again (:meth:`_wait_again`).  The cards
+        typed ahead of a camera (with when, from the journal's times) answer its next read or ask as live
+        (rev31 R6: restarted a moment after a card was typed, the camera's ask for it asked for it again)."""
         kinds = (*PLACED_KINDS, "read_dropped", "card_unreadable", "shoe_start", "alert", "alert_dismissed",
                  "correction", *(k for k, _ in self.HOLDS_END_AT))
         entries: list[tuple[str, dict]] = []
+        written: dict[int, float] = {}  # when each entry was written, by id of its payload
         for entry in journal.entries_where("kind = 'card_read' OR kind IN (%s)" % ", ".join("?" * len(kinds)),
                                            kinds, newest_first=True):
             entries.append((entry.kind, entry.payload))
+            written[id(entry.payload)] = _written_at(entry)
             if entry.kind == "shoe_start":  # reads before it were dropped by name at it
                 break
         queue: list[tuple[dict, Optional[int]]] = []  # reads not placed yet, each with the hold it waits under
@@ -818,6 +834,7 @@ class SessionCore(abc.ABC):
         typed: list[Card] = []  # the cards typed for the missing ones the first read waiting is held behind
         self._hold_of, self._cards_due, self._typed_for_open, self._ended, self._placements = {}, {}, {}, {}, []
         self._placed_count = 0
+        self._typed_loose, reported = [], {}
         refused = False
         refusal: Optional[tuple[str, str]] = None  # a read refused: it holds the next unless it was held after
         for kind, payload in reversed(entries):
@@ -848,9 +865,12 @@ class SessionCore(abc.ABC):
                     for shown in ended.alerts if ended is not None else ():
                         if isinstance(shown, dict):
                             alerts[shown["code"]] = shown
-                    if (ended is not None and queue and queue[0][1] != ended.number
+                    # As live (_due_again): only a read taken while no wait stood moves under it; one taken
+                    # under a wait, ended since, shows that wait's doubt, not its own (rev31 R6: it moved
+                    # under a wait for a card unread after it, and Enter was refused where live played it).
+                    if (ended is not None and queue and queue[0][1] is None
                             and queue[0][0].get("source") == ended.source
-                            and queue[0][0].get("doubt", "") in YIELDING_DOUBTS):  # as live (_due_again)
+                            and queue[0][0].get("doubt", "") in YIELDING_DOUBTS):
                         queue[0] = (queue[0][0], ended.number)
                         whys[ended.number] = ended.why
                 elif payload.get("op") == "void_round":  # as live (_misdealt): the cards missing went aside
@@ -869,6 +889,7 @@ class SessionCore(abc.ABC):
                     queue[0] = (queue[0][0], taken(queue[0][0]))
             refused, refusal = kind == "card_refused", None
             if kind == "card_read":
+                self._restore_reported(payload, written[id(payload)], reported)
                 queue.append((payload, taken(payload) if not queue else None))
             elif (kind, payload.get("op")) in self.HOLDS_END_AT or (kind, None) in self.HOLDS_END_AT:
                 waiting_hold = queue[0][1] if queue else None
@@ -932,6 +953,10 @@ class SessionCore(abc.ABC):
                 if not queue or payload.get("override"):  # blackjack: a refused card a supervisor let in
                     if not queue:
                         self._typed_for_gaps(payload.get("card"))
+                    card = _parsed(payload.get("card"))
+                    if (card is not None and payload.get("source") == "keyboard" and not payload.get("override")
+                            and not any(self._counts_typed(source) for source in self._hold_of)):  # as enter_card
+                        self._typed_loose = [*self._typed_loose[-7:], (card, written[id(payload)], self._placed_count)]
                     self._typed_in_place()
                     settles = True
                 else:  # typed before the read waiting: it ends that read's one-card hold (enter_card)
@@ -946,6 +971,8 @@ class SessionCore(abc.ABC):
                 left = left_unplayed(kind, payload)
                 if left is not None:
                     hold_next(*left)
+                if kind == "card_unreadable" and isinstance(payload.get("typed_for_it"), str):  # as _typed_for_unread
+                    self._take_loose(payload["typed_for_it"], payload.get("source"), written[id(payload)], reported)
                 if kind == "card_unreadable" and payload.get("typed_for_it") in typed_at:  # as live (_unreadable)
                     self._claim_first(str(payload.get("source")), typed_at[payload["typed_for_it"]])
             if settles and not self._hold_of:
@@ -953,6 +980,7 @@ class SessionCore(abc.ABC):
                 alerts.clear()  # what they told of is settled: a later restart must not show them again
         if refusal is not None:
             hold_next(*refusal)
+        self._reported = reported
         for number, ended in self._ended.items():  # a V after the restart shows them as live (rev22 R22-8)
             self._ended[number] = replace(ended, alerts=tuple(
                 self._alert_of(a) if isinstance(a, dict) else a for a in ended.alerts))
@@ -965,6 +993,24 @@ class SessionCore(abc.ABC):
         if queue:
             self._wait_again(queue, whys, tuple(typed))
         self._drop_answered_ask()
+
+    def _restore_reported(self, read: dict, at: float, reported: dict[str, float]) -> None:
+        """A restart's :meth:`_card_read` of a journaled read written ``at``: a read doubted as a card typed ahead of
+        it took that card (:meth:`_typed_then_read`), and its source last reported a card then."""
+        source = read.get("source")
+        if not isinstance(source, str):
+            return
+        if read.get("doubt") == TYPED_THEN_READ and isinstance(read.get("card"), str):
+            self._take_loose(read["card"], source, at, reported)
+        reported[source] = max(reported.get(source, 0.0), at)
+
+    def _take_loose(self, code: str, source: Any, at: float, reported: dict[str, float]) -> None:
+        """A restart's taking of the card of ``code`` typed ahead of ``source``, as live took it at ``at``."""
+        since = max(reported.get(source, 0.0), at - TYPED_BEFORE_ASK) if isinstance(source, str) else 0.0
+        for n, (card, t, _) in enumerate(self._typed_loose):
+            if t >= since and card.code == code:
+                del self._typed_loose[n]
+                return
 
     def _wait_again(self, queue: list[tuple[dict, Optional[int]]], whys: dict[int, str],
                     typed: tuple[Card, ...] = ()) -> None:
@@ -1298,9 +1344,13 @@ class SessionCore(abc.ABC):
         """Another card ``event.source`` could not read while UNREADABLE CARD TYPED? waits for Enter or Del: the card
         typed is taken for the first (as Enter; journaled so, ``implied``), and this one is asked for as any.  Its ask
         had replaced the first's, whose Enter and Del were then refused, and a void of the card typed asked for one
-        card where two lay unread (qaAI F1, F2).  The label of the card taken, or None."""
+        card where two lay unread (qaAI F1, F2).  Not while a read of that camera waits (Enter on it answers the
+        ask); a read of another camera waiting answers nothing of it (rev31 R6: the ask's wait was replaced by the new
+        one and its alert stood, unanswerable, where a restart took it down).  The label of the card taken, or None."""
         hold = self._hold_of.get(event.source)
-        if event.why or hold is None or hold[0] != AFTER_TYPED_UNREAD or self._snap.pending is not None:
+        pending = self._snap.pending
+        if (event.why or hold is None or hold[0] != AFTER_TYPED_UNREAD
+                or pending is not None and pending.source == event.source):
             return None
         typed = self._typed_asked_label()
         if not self._write("alert_dismissed", {"codes": [TYPED_UNREAD], "typed_right": True, "implied": True,
@@ -1434,6 +1484,7 @@ class SessionCore(abc.ABC):
                     self._publish(replace(self._snap, alerts=self._with_alert(alert)))
         elif op.get("op") in WAITS_END:
             self._replay_typed = {}  # as live (_end_round_holds, _end_holds)
+            self._replay_dropped = set()
         if op.get("op") == "void_round":  # as live: the cards not read went aside with the round
             self._replay_unread = self._replay_typed_open = 0
             self._replay_unread_frames, self._replay_asks = [], set()
@@ -1459,9 +1510,11 @@ class SessionCore(abc.ABC):
             # As live (_typed_in_place): the card a one-card wait asked for is in place, so its alerts go, unless
             # a wait for several cards stands too (verS N2: UNREADABLE CARD stayed up after the card was typed).
             waits = {hold_of_alert(a.code) for a in self._snap.alerts} - {None}
+            if op.get("seq") is not None:  # typed for a read waiting by itself (unsure, doubted): it ends no wait
+                return
             self._replay_unread = max(0, self._replay_unread - 1)
             self._replay_unread_frames = self._replay_unread_frames[1:]
-            if waits and waits <= set(ONE_CARD_HOLDS) and not self._replay_unread:
+            if waits and waits <= set(ONE_CARD_HOLDS) and not self._replay_unread and not self._replay_dropped:
                 self._replay_typed[self._placed_count] = (
                     self._replay_typed_open + 1, tuple(a for a in self._snap.alerts if hold_of_alert(a.code) is not None))
                 self._replay_typed_open = 0
@@ -1476,11 +1529,13 @@ class SessionCore(abc.ABC):
             self._replay_unread_frames, self._replay_typed_open = left, 0
             self._replay_unread = sum(1 for f in left if not f[2])
             self._replay_asks.discard(source)  # a read held under its ask, played: the ask is answered
+            self._replay_dropped.discard(source)
             # A read held behind an unread card and played in its place (Enter) leaves the wait of a card its reader
             # could not read after it (or another reader's) standing, and with it, as live, every wait's alert
             # (_settle_hold_alerts); an ask only while one stands (_drop_answered_ask).  They had all gone.
             keep = tuple(a for a in self._snap.alerts if hold_of_alert(a.code) is None
-                         or (a.code == TYPED_UNREAD and self._replay_asks) or (a.code != TYPED_UNREAD and left))
+                         or (a.code == TYPED_UNREAD and self._replay_asks)
+                         or (a.code != TYPED_UNREAD and (left or self._replay_dropped)))
             if keep != self._snap.alerts:
                 self._publish(replace(self._snap, alerts=keep))
 
@@ -1525,6 +1580,8 @@ class SessionCore(abc.ABC):
                 self._replay_asks = set()
             self._publish(replace(snap, alerts=tuple(a for a in snap.alerts if a.code not in codes)))
         elif kind == "read_dropped":
+            if note.get("waits_for_cards") is True and isinstance(note.get("source"), str):
+                self._replay_dropped.add(note["source"])  # as live (_hold_for_dropped): the wait is for cards now
             if note.get("doubt") == AFTER_TYPED_UNREAD:  # as live (_drop_answered_ask): no Enter or Del on it now
                 self._replay_asks.discard(note.get("source"))
                 if not self._replay_asks:  # another reader's ask stands under the same alert
@@ -2221,7 +2278,9 @@ class SessionCore(abc.ABC):
                 return
             if not self._write("read_dropped", {"card": pending.card.code, "source": pending.source,
                                                 "source_seq": pending.seq, "doubt": pending.doubt,
-                                                "round": self._snap.state.round_no}):
+                                                "round": self._snap.state.round_no,
+                                                **({"waits_for_cards": True} if self._waits_for_cards_after_drop(
+                                                    pending) else {})}):
                 return
             self._pending_hold = None  # the hold it waited under stays: its cards are still missing
             first = bool(pending.doubt) and pending.doubt == self.NEW_SHOE_FIRST_WAITS
@@ -2235,6 +2294,14 @@ class SessionCore(abc.ABC):
                 self._pass_first_wait(pending.source)
             self._take_waiting()
             self._drop_answered_ask()  # the wait it was held under is the dropped read's now: no Enter or Del on it
+
+    def _waits_for_cards_after_drop(self, pending: CardRead) -> bool:
+        """Whether, ``pending`` dropped (Del), the next read of its source waits for cards that may be several (only
+        Enter on it ends the wait, whatever is typed: :meth:`_hold_for_dropped`).  Journaled with the drop for a
+        replay, which keeps no waits of its own (rev31 R6: its UNREADABLE CARD went at the next card typed)."""
+        why = self._hold_of.get(pending.source, ("", 0))[0]
+        same = bool(pending.doubt) and (pending.doubt == self.NEW_SHOE_FIRST_WAITS or pending.doubt in SAME_CARD_DOUBTS)
+        return why in MANY_CARD_HOLDS or not same and (why in ONE_CARD_HOLDS or why == AFTER_A_GAP)
 
     def _pass_first_wait(self, source: str) -> None:
         """The new shoe's first card set aside: the next read of ``source`` waiting behind it is now the
