@@ -501,8 +501,10 @@ class TrainerWindow(QWidget):
         self.title.setText(f"{self.session.drills[case.drill].title}: {case.title}")
         self.view.show_case(case)
         self.context.setText(context_text(case.context))
-        self._fit()
+        # Fitted once its question and answer box are up: fitted before, under the last case's question, the
+        # taller new one then took the room of the house rules, cut mid-line until a resize (qaAN F1).
         self._show_question()
+        self._fit()
         self._started = self.session.clock()
         self.settle.shown()
         self._tick()
