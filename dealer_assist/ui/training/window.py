@@ -62,6 +62,10 @@ KEY_LINE = "F1 keys    Esc twice or Ctrl+Q: end the session"
 START_KEYS = "Space or Enter: start    " + KEY_LINE
 #: The key line while the feedback on a wrong answer waits (the feedback itself may be scrolled away).
 NEXT_LINE = "[Space] or Enter: next case    PgDn PgUp: scroll    " + KEY_LINE
+#: The key line while a void hand waits to be cleared away (its message may be scrolled).
+VOID_LINE = "Clear the table, then Space or Enter    PgDn PgUp: scroll    " + KEY_LINE
+#: The title while a void hand waits; the next hand's (:meth:`TrainerWindow.next_case`) replaces it.
+VOID_TITLE = "Void hand: the trainer cannot tell which cards lie on the table"
 #: Lines of feedback from which it is set smaller (a payout case of several bets explained).
 LONG_FEEDBACK = 9
 #: The text unit's largest and smallest size (px); between them it follows the window's size.
@@ -69,6 +73,11 @@ UNIT_MAX, UNIT_MIN = 22.0, 11.0
 #: The verdict's sizes, as parts of the unit: the largest at which it fits :data:`VERDICT_SHARE` of the height.
 VERDICT_SIZES = (1.6, 1.3, 1.1, 0.9, 0.8)
 VERDICT_SHARE = 0.45
+#: The question's sizes, as parts of the unit: the largest at which it takes at most :data:`QUESTION_SHARE` of
+#: the height.  The card reader's news stands in the question's place, and at text scale 1.25 it ran five lines
+#: of 50 px, its end ("it reconnects by itself") cut off (qaAN F3).
+QUESTION_SIZES = (1.8, 1.5, 1.3, 1.1, 1.0, 0.9)
+QUESTION_SHARE = 0.3
 #: The sizes, as parts of the unit, the text beside the cards is tried at until it fits beside them whole.
 CONTEXT_SIZES = (1.1, 1.0, 0.9, 0.8, 0.7, 0.6)
 #: How far the trainer steps its text scale back toward 1 at a time, where the case's text would not fit.
@@ -324,6 +333,7 @@ class TrainerWindow(QWidget):
             for widget, factor, bold in self._sized:
                 widget.setFont(theme.font(self._unit * factor, bold))
             self._fit_feedback()
+            self._fit_question()
             self.clock.setMaximumHeight(max(4, int(self._unit // 2)))
             self.feedback_area.setMinimumHeight(int(self._unit * 5))
             if self._fit_context() or scale <= 1.0:
@@ -359,6 +369,22 @@ class TrainerWindow(QWidget):
             if self.context.heightForWidth(width) <= room:
                 return True
         return False
+
+    def _fit_question(self) -> None:
+        """The question (or what stands in its place: the reader's news, what to deal) at the largest size at
+        which it takes at most :data:`QUESTION_SHARE` of the height, so that it is read whole."""
+        outer, inner = self.stack.contentsMargins(), self._column.contentsMargins()
+        width = self.width() - outer.left() - outer.right() - inner.left() - inner.right()
+        room = int(self.height() * QUESTION_SHARE)
+        for px in self._sizes(QUESTION_SIZES):
+            self.question.setFont(theme.font(px, True))
+            if self.question.heightForWidth(width) <= room:
+                break
+
+    def _ask(self, text: str) -> None:
+        """``text`` in the question's place, sized to be read whole."""
+        self.question.setText(text)
+        self._fit_question()
 
     def _fit_feedback(self) -> None:
         long = self.feedback.text().count("\n") >= LONG_FEEDBACK
@@ -403,7 +429,9 @@ class TrainerWindow(QWidget):
         if all(f.can_skip for f in self.session.feeds.values()):
             self._show_case(self.session.next_case())
         else:
-            self.question.setText(self.reader_news or self.session.dealing)
+            if self.title.text() == VOID_TITLE:   # the void hand is cleared away: it had stayed up (qaAN F3)
+                self.title.setText(", ".join(d.title for d in self.session.drills.values()) + ": a fresh hand")
+            self._ask(self.reader_news or self.session.dealing)
             self.keys.setText("the question comes once the cards are read")
             self.entry.setVisible(False)  # nothing to answer until the cards are in
             self.setFocus()
@@ -462,9 +490,14 @@ class TrainerWindow(QWidget):
             # The answered hand's cards and "What happens next?" stayed on screen over the void hand (qaP L6).
             self.view.show_case(None)
             self.context.setText("")
-            self.title.setText("Void hand: the trainer cannot tell which cards lie on the table")
-            self.question.setText("Clear the table, then press Space or Enter")
+            self.title.setText(VOID_TITLE)
+            self._ask("Clear the table, then press Space or Enter")
             self.keys.setText("no case is asked until the table is clear")
+            # No cards to show: their room goes to the message, which scrolls by keys if still longer.
+            self._column.setStretch(self._table_at, 1)
+            self._column.setStretch(self._feedback_at, 5)
+            self.feedback_area.verticalScrollBar().setValue(0)
+            self._show_key_line()
             return
         self.loader.load(self.session)
 
@@ -473,14 +506,14 @@ class TrainerWindow(QWidget):
         self.feedback.setStyleSheet(f"color: {theme.BAD_INK.name()};")
         self.feedback.setText(f"The next case could not be dealt: {message}. Press Esc twice to end the session: "
                               "the cases answered so far are kept and shown in the summary.")
-        self.question.setText("The trainer stopped dealing")
+        self._ask("The trainer stopped dealing")
         self.keys.setText("Esc Esc: end the session")
 
     def _reader_news(self, text: str) -> None:
         """Card reader lost or silent: said at once, where the trainee looks; gone when it is back."""
         was, self.reader_news = self.reader_news, text
         if self.case is None and not self.resyncing:
-            self.question.setText(text or self.session.dealing)
+            self._ask(text or self.session.dealing)
             return
         # The news goes under what the feedback says (a wrong answer's explanation, a void hand's reason and
         # what to do), in place of the news before it: replacing it had lost a void hand's message (review).
@@ -551,6 +584,7 @@ class TrainerWindow(QWidget):
             self._score(attempt)
         else:
             self._show_question()
+            self._fit()   # the next question may take another number of lines than the last
         return True
 
     def _score(self, attempt: Attempt) -> None:
@@ -788,11 +822,12 @@ class TrainerWindow(QWidget):
 
     def _show_key_line(self) -> None:
         """The keys that work now: Space to go on while feedback waits (it used to end a text that could be
-        cut off), else the keys to end the session."""
+        cut off) or once a void hand is cleared away, else the keys to end the session."""
         waiting = self.waiting and self.summary is None
-        self.key_line.setStyleSheet(f"color: {(theme.TEXT if waiting else theme.MUTED).name()};")
-        self.key_line.setText(NEXT_LINE if waiting else START_KEYS if self.briefing and self.summary is None
-                              else KEY_LINE)
+        void = self.resyncing and self.summary is None
+        self.key_line.setStyleSheet(f"color: {(theme.TEXT if waiting or void else theme.MUTED).name()};")
+        self.key_line.setText(NEXT_LINE if waiting else VOID_LINE if void
+                              else START_KEYS if self.briefing and self.summary is None else KEY_LINE)
 
     def _disarm_esc(self) -> None:
         self.second_press.other("")
@@ -824,10 +859,11 @@ class TrainerWindow(QWidget):
         return True
 
     def _scroll(self, key: int) -> bool:
-        """Scroll the summary's mistakes, or the feedback while it waits; False when nothing scrolls now."""
+        """Scroll the summary's mistakes, or the feedback while it waits (a wrong answer's explanation, a void
+        hand's message: qaAN F3); False when nothing scrolls now."""
         step = SCROLL_KEYS.get(key)
         area: Optional[QAbstractScrollArea] = (self.details if self.summary is not None
-                                               else self.feedback_area if self.waiting else None)
+                                               else self.feedback_area if self.waiting or self.resyncing else None)
         if step is None or area is None:
             return False
         bar = area.verticalScrollBar()
