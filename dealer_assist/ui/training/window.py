@@ -40,6 +40,7 @@ from dealer_assist.training.progress import LockBusy, ProgressError, ProgressSto
 from dealer_assist.training.report import weak_lines
 from dealer_assist.training.scoring import Summary
 from dealer_assist.training.session import ExamTimeUp, TrainingSession
+from dealer_assist.training.standard import simulator
 from dealer_assist.ui import theme
 from dealer_assist.ui.activation import activate_soon
 from dealer_assist.ui.second_press import SecondPress
@@ -175,6 +176,11 @@ class TrainerWindow(QWidget):
         self.waiting = False  # feedback on screen, waiting for Space/Enter
         #: An exam's terms on screen, its clock not started: Space or Enter starts it (qaP F8).
         self.briefing = session.settings.exam
+        #: The shoe's HELLOs the start screen was drawn from, and whether an exam's case has said the shoe
+        #: simulator deals it: the window had promised "a pass counts" to an exam dealt by the simulator (qaAN F5).
+        self._briefed_hello: tuple = ()
+        self._sim_told = False
+        self._sim_note = ""
         self._started = 0.0
         self._open = False  # the current case still takes answers
         self.setWindowTitle(f"dealer-assist trainer: {trainee}")
@@ -387,7 +393,8 @@ class TrainerWindow(QWidget):
         self._fit_question()
 
     def _fit_feedback(self) -> None:
-        long = self.feedback.text().count("\n") >= LONG_FEEDBACK
+        """Smaller for a long explanation, and for the simulator's note, which shares the room of a question."""
+        long = self.feedback.text().count("\n") >= LONG_FEEDBACK or bool(self._sim_note) and self.feedback.text() == self._sim_note
         self.feedback.setFont(theme.font(self._unit * (1.0 if long else 1.2), True))
 
     def _fit_verdict(self) -> None:
@@ -458,11 +465,20 @@ class TrainerWindow(QWidget):
         if s.minutes is not None and s.cases is not None:
             terms.append(f"{s.minutes:g} minute{'' if s.minutes == 1 else 's'} in all: cases not answered when the time is up count as failed.")
         terms.append(f"Pass mark: {s.mark.words} per decision.")
-        short = s.standard.shortfalls(s.cases or 0, s.mark.accuracy, s.mark.seconds, self.session.seed, s.house)
+        # The shoe simulator on a serial port is known by its HELLO, which may come after this screen is up:
+        # :meth:`_tick` draws it again when it comes.
+        record = self.session.source_record or {}
+        self._briefed_hello = tuple(record.get("hello", ()))
+        short = s.standard.shortfalls(s.cases or 0, s.mark.accuracy, s.mark.seconds, self.session.seed, s.house,
+                                      self.session.source_record)
         if short:
             terms.append(f"<span style='color: {theme.LEVEL['warning'].name()}'>Below the standard "
                          f"({s.standard.words}): {'; '.join(short)}. A pass will be listed as "
                          "\"passed below the standard\".</span>")
+        elif not all(f.can_skip for f in self.session.feeds.values()) and not self._briefed_hello:
+            terms.append(f"This exam meets the standard ({s.standard.words}) if its cards come from a real shoe: "
+                         "a pass counts, but one dealt by the shoe simulator is listed as \"passed below the "
+                         "standard\" (the shoe has not said which it is yet).")
         else:
             terms.append(f"This exam meets the standard ({s.standard.words}): a pass counts.")
         self.feedback.setStyleSheet(f"color: {theme.TEXT.name()};")
@@ -534,6 +550,7 @@ class TrainerWindow(QWidget):
         self.title.setText(f"{self.session.drills[case.drill].title}: {case.title}")
         self.view.show_case(case)
         self.context.setText(context_text(case.context))
+        self._simulator_note()
         # Fitted once its question and answer box are up: fitted before, under the last case's question, the
         # taller new one then took the room of the house rules, cut mid-line until a resize (qaAN F1).
         self._show_question()
@@ -541,6 +558,19 @@ class TrainerWindow(QWidget):
         self._started = self.session.clock()
         self.settle.shown()
         self._tick()
+
+    def _simulator_note(self) -> None:
+        """Say on an exam's first case (or the first once its HELLO came) that the shoe simulator deals it, as
+        ``--text`` does: the window had said nothing of it until the summary's "passed below the standard"."""
+        sim = simulator(self.session.source_record)
+        if not self.session.settings.exam or self._sim_told or sim is None:
+            return
+        self._sim_told = True
+        self.feedback.setStyleSheet(f"color: {theme.LEVEL['warning'].name()};")
+        self._sim_note = (f"Below the standard: the shoe simulator ({sim}) deals this exam's cards, the same again "
+                          "for the same seed; a pass will be listed as \"passed below the standard\".")
+        self.feedback.setText(self._sim_note)
+        self._fit_feedback()
 
     def _show_question(self) -> None:
         q = self.question_now
@@ -617,6 +647,9 @@ class TrainerWindow(QWidget):
         if self.summary is not None:
             return
         if self.briefing:
+            if tuple((self.session.source_record or {}).get("hello", ())) != self._briefed_hello:   # a HELLO came
+                self._brief()
+                return
             self.status.setText("not started")
             self.clock.setValue(0)
             return
