@@ -179,7 +179,10 @@ class TextTrainer:
             session.ready()
             if self.json_mode:
                 self._emit({"event": "ready"})
-        self._say(session.dealing)
+        if self.json_mode:   # said in words only, a program driving the trainer had no word of it (qaAN F4)
+            self._emit({"event": "deal", "after": len(session.attempts), **session.deal_now})
+        else:
+            self._say(session.dealing)
         inbox = self._inbox
 
         def work() -> None:
