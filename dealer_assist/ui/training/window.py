@@ -44,7 +44,7 @@ from dealer_assist.training.standard import simulator
 from dealer_assist.ui import theme
 from dealer_assist.ui.activation import activate_soon
 from dealer_assist.ui.second_press import SecondPress
-from dealer_assist.ui.training.case_view import CaseView
+from dealer_assist.ui.training.case_view import LEAST_HEIGHT, CaseView
 from dealer_assist.ui.training.chart import ProgressChart
 from dealer_assist.ui.training.settle import Settle
 
@@ -83,6 +83,9 @@ QUESTION_SHARE = 0.3
 CONTEXT_SIZES = (1.1, 1.0, 0.9, 0.8, 0.7, 0.6)
 #: How far the trainer steps its text scale back toward 1 at a time, where the case's text would not fit.
 SCALE_STEP = 0.05
+#: How far below the window's own size the text may step back where a case's cards would not be readable
+#: otherwise (three hands of a split at 640x480): the cards come first (qaAN F2, F6).
+LEAST_SCALE = 0.8
 HOUSE = "House rule: "
 #: Keys that scroll the feedback and the summary's mistakes: a step, a page, or to an end.
 SCROLL_KEYS = {Qt.Key.Key_Down: 1, Qt.Key.Key_Up: -1, Qt.Key.Key_PageDown: 2, Qt.Key.Key_PageUp: -2,
@@ -331,23 +334,67 @@ class TrainerWindow(QWidget):
         """Set the texts' sizes from the window's: the cards, the question and its keys fit a 640x480
         window whole (the Banker's cards were cut in half there), and are as large as before at 1280x720.
         Times the table's text scale (qaAH F19: a pit set up for larger text saw the trainer at 1), stepped
-        back toward 1 while the case's text beside the cards would not fit (as the table's displays do)."""
+        back toward 1 while the case's text beside the cards would not fit, or the case's cards would not lie
+        whole and readable under the texts (as the table's displays do), then, for the cards, a little below
+        (:data:`LEAST_SCALE`): at 1.25 a blackjack case's cards at 640x480 had been cut in half under the
+        question, and shrunk to a corner index while an explanation showed (qaAN F2, F6)."""
         own = max(UNIT_MIN, min(UNIT_MAX, self.height() / 32.7, self.width() / 46))
-        scale = theme.text_scale()
-        while True:
-            self._unit = own * scale
-            for widget, factor, bold in self._sized:
-                widget.setFont(theme.font(self._unit * factor, bold))
-            self._fit_feedback()
-            self._fit_question()
-            self.clock.setMaximumHeight(max(4, int(self._unit // 2)))
-            self.feedback_area.setMinimumHeight(int(self._unit * 5))
-            if self._fit_context() or scale <= 1.0:
+        for unit in self._units(own):
+            self._set_unit(unit)
+            if self._fit_context() and self._whole():
                 break
-            scale = max(1.0, scale - SCALE_STEP)
+        else:   # no size leaves the cards readable: every part whole, the cards as large as the room left
+            self.view.setMinimumHeight(LEAST_HEIGHT)
+            self._fit_context()
         if self.summary is not None:
             self._fit_verdict()
         self._fit_help()
+
+    @staticmethod
+    def _units(own: float) -> list[float]:
+        """The text units to try, largest first: the text scale's, a larger one stepped back to the window's
+        own, then a little below (:data:`LEAST_SCALE` of it, not under :data:`UNIT_MIN`)."""
+        scale = theme.text_scale()
+        units = [own * scale]
+        while scale > 1.0:
+            scale = max(1.0, scale - SCALE_STEP)
+            units.append(own * scale)
+        least = scale * LEAST_SCALE
+        while scale - SCALE_STEP >= least - 1e-9 and own * (scale - SCALE_STEP) >= UNIT_MIN:
+            scale -= SCALE_STEP
+            units.append(own * scale)
+        return units
+
+    def _set_unit(self, unit: float) -> None:
+        """Every text at its share of ``unit``; the cards' row at least the height that shows them readable."""
+        self._unit = unit
+        for widget, factor, bold in self._sized:
+            widget.setFont(theme.font(unit * factor, bold))
+        self._fit_feedback()
+        self._fit_question()
+        self.clock.setMaximumHeight(max(4, int(unit // 2)))
+        self.feedback_area.setMinimumHeight(int(unit * 5))
+        self.view.setMinimumHeight(self.view.readable_height())
+
+    def _whole(self) -> bool:
+        """Whether the drill's parts lie whole in the window, one under another, the cards' row at least its
+        least height (the layout squeezes a part under its least height when they do not all fit)."""
+        if self.stack.currentIndex() != 0:
+            return True
+        parts = [w for w in (self.view, self.question, self.keys, self.entry, self.clock, self.feedback_area,
+                             self.key_line) if w.isVisible()]
+        if not parts:
+            return True
+        if self.title.geometry().bottom() >= parts[0].geometry().top():
+            return False
+        if any(upper.geometry().bottom() >= lower.geometry().top() for upper, lower in zip(parts, parts[1:])):
+            return False
+        if parts[-1].geometry().bottom() >= self.stack.currentWidget().height():
+            return False
+        if self.view.isVisible() and self.view.height() < self.view.minimumHeight():
+            return False
+        return all(label.height() >= label.heightForWidth(label.width())
+                   for label in (self.title, self.question, self.keys) if label.isVisible())
 
     def _sizes(self, factors: tuple[float, ...]) -> list[float]:
         """A text's sizes (px) to try, largest first: ``factors`` of the unit, then, under a text scale above
