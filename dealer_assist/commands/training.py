@@ -80,7 +80,9 @@ def register(subparsers: argparse._SubParsersAction) -> None:
     p.add_argument("--reason", metavar="TEXT", default=None,
                    help="with --rename or --merge: why (logged in the file and listed by --progress); needed when "
                         "a trainee concerned has begun an exam in the last 24 hours, whose attempts the change moves")
-    p.add_argument("--json", action="store_true", help="print JSON only")
+    p.add_argument("--json", action="store_true",
+                   help="print JSON only: with --text (its events), --progress, --rename or --merge; the window "
+                        "prints none, so --json alone is refused")
     p.set_defaults(func=run_train)
 
 
@@ -670,6 +672,11 @@ def run_train(args: argparse.Namespace) -> int:
     if args.reason is not None:
         raise CommandError("--reason says why a --rename or --merge is made: give it with one of them; nothing "
                            "was asked")
+    if args.json and not (args.text or args.progress):
+        # The window prints nothing on stdout: a program given --json alone had got an empty stdout, exit 0 (qaAN F8).
+        raise CommandError("--json prints the --text mode's events (or --progress's, --rename's, --merge's record), "
+                           "and the trainer window prints none: give --text --json to drive the trainer from a "
+                           "program, or leave --json out for the window; nothing was asked")
     if args.progress or args.text:
         look = [option for option, given in _look_given(args) if given]
         if look:
