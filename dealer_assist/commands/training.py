@@ -889,7 +889,9 @@ def _run(args, session, store, trainee, ending):
         return summary, store, trainer.interrupted
     from dealer_assist.ui.training.app import run_trainer
 
-    summary, store_error = run_trainer(session, store=store, trainee=trainee, ending=ending)
+    config = _config(args)   # its [display] fullscreen, as `run` takes it (qaAN F9: a classroom PC had no way to it)
+    summary, store_error = run_trainer(session, store=store, trainee=trainee, ending=ending,
+                                       fullscreen=bool(config is not None and config.fullscreen))
     if store_error is not None:
         if summary is not None and summary.attempts:
             _keep_unsaved(store, getattr(args, "json", False))

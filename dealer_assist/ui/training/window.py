@@ -10,7 +10,8 @@ Esc pressed twice within a few seconds, or Ctrl+Q, ends the session and shows
 the summary (one stray Esc must not end an exam; any other key in between,
 one typed into the answer box too, cancels the first; Esc while the box holds text
 only clears it); on the summary Esc or
-Ctrl+Q closes the window.  F1 shows the list of keys.
+Ctrl+Q closes the window.  F1 shows the list of keys; F11 toggles full screen, which the
+config's ``[display] fullscreen`` opens it in.
 
 An exam opens on a start screen (its terms, and whether it meets the
 standard) and its clock starts with Space or Enter.  During an exam the
@@ -105,6 +106,7 @@ KEYS_HELP = (
                 "clears it"),
     ("Ctrl+Q", "end the session at once"),
     ("F1", "show or hide this list"),
+    ("F11", "full screen on/off (the config's [display] fullscreen opens it so)"),
     ("on the summary: Esc", "close the window"),
 )
 
@@ -983,6 +985,9 @@ class TrainerWindow(QWidget):
             self.help.hide()
             if self.entry.isVisible():
                 self.entry.setFocus()
+            return
+        if key == Qt.Key.Key_F11:   # a classroom PC had no way to show the trainer full screen (qaAN F9)
+            self.showNormal() if self.isFullScreen() else self.showFullScreen()
             return
         if key == Qt.Key.Key_F1:
             self.help.setGeometry(self.rect())
