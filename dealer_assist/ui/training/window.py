@@ -106,7 +106,7 @@ KEYS_HELP = (
                 "clears it"),
     ("Ctrl+Q", "end the session at once"),
     ("F1", "show or hide this list"),
-    ("F11", "full screen on/off (the config's [display] fullscreen opens it so)"),
+    ("F11", "full screen on/off"),
     ("on the summary: Esc", "close the window"),
 )
 
@@ -407,7 +407,7 @@ class TrainerWindow(QWidget):
 
     def _fit_help(self) -> None:
         """The F1 key list whole in the window: at a larger text scale it ran past the window's foot."""
-        for px in self._sizes((1.0,)):
+        for px in self._sizes((1.0, 0.9, 0.8)):
             self.help.setFont(theme.font(px))
             if self.help.heightForWidth(self.width()) <= self.height():
                 break
