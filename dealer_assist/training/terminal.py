@@ -314,7 +314,7 @@ class TextTrainer:
                         self._say(f"Recorded, after the {session.limit:g} s limit per decision: it counts as "
                                   "failed." if late else "Recorded.")
                 elif self.json_mode:
-                    self._emit({"event": "answer", "n": number, **attempt.to_json()})
+                    self._emit({"event": "answer", "n": number, **attempt.to_json(), "broken": list(attempt.broken)})
                 else:
                     self._say(attempt.feedback() + f"  ({attempt.seconds:.1f} s)")
             self._asking = False
