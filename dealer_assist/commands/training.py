@@ -889,7 +889,8 @@ def _run(args, session, store, trainee, ending):
         return summary, store, trainer.interrupted
     from dealer_assist.ui.training.app import run_trainer
 
-    config = _config(args)   # its [display] fullscreen, as `run` takes it (qaAN F9: a classroom PC had no way to it)
+    # Its [display] fullscreen, as `run` takes it (qaAN F9: a classroom PC had no way to it).
+    config = _config(args) if getattr(args, "config", None) is not None else None
     summary, store_error = run_trainer(session, store=store, trainee=trainee, ending=ending,
                                        fullscreen=bool(config is not None and config.fullscreen))
     if store_error is not None:
