@@ -437,9 +437,9 @@ class TrainerWindow(QWidget):
                 break
 
     def _ask(self, text: str) -> None:
-        """``text`` in the question's place, sized to be read whole."""
+        """``text`` in the question's place, sized to be read whole, the cards still on screen fitted under it."""
         self.question.setText(text)
-        self._fit_question()
+        self._fit()
 
     def _fit_feedback(self) -> None:
         """Smaller for a long explanation, and for the simulator's note, which shares the room of a question."""
