@@ -4,7 +4,8 @@
     python scripts/training_screenshot.py [--out docs/training.png]
 
 The real :class:`TrainerWindow`, 1280x720 each, on seeded sessions and a throw-away progress file (a
-few stored sessions, so that the summary's chart has a history); it draws with Qt's offscreen
+few stored sessions, so that the summary's chart has a history, shown under the default store's path of a
+user ``ana``, not the throw-away file's temporary one); it draws with Qt's offscreen
 platform unless ``QT_QPA_PLATFORM`` says otherwise (``xvfb-run -a`` and ``xcb`` draw the same).
 Run again whenever the window's wording changes: the picture in the README must say what the
 program says.
@@ -32,6 +33,9 @@ from dealer_assist.ui.app import application  # noqa: E402
 from dealer_assist.ui.training.window import TrainerWindow  # noqa: E402
 
 SIZE = (1280, 720)
+#: Where the summary says the session was stored: the default store (``train`` without ``--store``) of a
+#: user ``ana``; the throw-away file's temporary path had shown in the README's picture (qaAN F7).
+SHOWN_STORE = "/home/ana/.local/share/dealer-assist/training.json"
 
 
 def _pump(app, seconds: float = 0.3) -> None:
@@ -58,8 +62,18 @@ def _history(store: ProgressStore) -> None:
         store.record("ana", session.summary(), "third-card")
 
 
+def _many_bets_seed() -> int:
+    """The first seed whose first payouts case is a baccarat one of five answers or more: the picture shows
+    the arithmetic of many bets (the seed once chosen for it had come to deal a blackjack case of one bet)."""
+    for seed in range(1, 1000):
+        case = _session(("payouts",), seed, 4).next_case()
+        if case.hands[0].name == "Player" and len(case.questions) >= 5:
+            return seed
+    raise RuntimeError("no seed deals a baccarat payouts case of five answers or more")
+
+
 def _feedback(app) -> QImage:
-    window = TrainerWindow(_session(("payouts",), 7, 4), trainee="ana")
+    window = TrainerWindow(_session(("payouts",), _many_bets_seed(), 4), trainee="ana")
     window.resize(*SIZE)
     window.show()
     _pump(app)
@@ -86,6 +100,7 @@ def _summary(app, store: ProgressStore) -> QImage:
             QTest.keyClick(window, Qt.Key.Key_Space)
             _pump(app)
     _pump(app)
+    window.details.setPlainText(window.details.toPlainText().replace(str(store.path), SHOWN_STORE))
     image = window.grab().toImage()
     window.close()
     return image

@@ -36,7 +36,8 @@ def test_the_days_limit_counts_todays_exams_of_the_drill_only_and_refuses_under_
     with pytest.raises(ExamLimitReached) as refused:
         store.begin_exam("EVE", _unanswered_exam(), "third-card", most_a_day=2)  # names are case-blind
     assert "eve has taken 2 third-card exams in the last 24 hours" in str(refused.value)
-    assert " UTC (24 hours after the exam it replaces)" in str(refused.value)
+    assert " UTC (24 hours after the exam of " in str(refused.value)
+    assert "which counts against the limit until then)" in str(refused.value)
     assert len(ProgressStore(tmp_path / "p.json").sessions("eve")) == 4  # nothing stored for the refused one
     store.begin_exam("eve", _unanswered_exam(), "third-card")  # no limit set: no limit
     store.begin_exam("eve", _unanswered_exam("payouts"), "payouts,calling", most_a_day=1)

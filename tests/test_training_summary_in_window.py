@@ -45,7 +45,7 @@ def test_the_summary_and_the_listing_read_the_same_under_exam_in_window(tmp_path
     summary = _exam(how, Standard(window_only=True))
     lines = summary.lines()
     assert _verdict_line(lines).endswith(f"-> {verdict}")
-    below = [line for line in lines if line.startswith("Below the standard exam")]
+    below = [line for line in lines if line.startswith("An exam below the standard")]
     path = tmp_path / "p.json"
     store = ProgressStore(path)
     store.how = how
@@ -74,7 +74,7 @@ def test_a_terminal_exams_summary_names_the_window_requirement(tmp_path):
     run = _run(tmp_path, "--text", "--exam", "--trainee", "ana", "--store", str(path), "--config", str(school),
                stdin="P\n")
     assert run.returncode == 0, run.stderr
-    below = [line for line in run.stdout.splitlines() if line.startswith("Below the standard exam")]
+    below = [line for line in run.stdout.splitlines() if line.startswith("An exam below the standard")]
     assert len(below) == 1 and TERMINAL in below[0], run.stdout
     listing = _run(tmp_path, "--progress", "--store", str(path), "--config", str(school)).stdout
     said = _verdict_line(run.stdout.splitlines()).rsplit("-> ", 1)[1]

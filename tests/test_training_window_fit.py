@@ -71,7 +71,7 @@ def test_an_unfinished_exam_below_the_standard_has_its_verdict_read_whole(qtbot,
     window = _unfinished_exam(qtbot, w, h)
     verdict = window.result
     text = verdict.text()
-    assert "not finished" in text and "Below the standard" in text and "would not count" in text
+    assert "not finished" in text and "An exam below the standard" in text and "would not count" in text
     shown = verdict.visibleRegion().boundingRect()
     assert shown.height() >= verdict.heightForWidth(verdict.width()) and shown.width() >= verdict.width() - 1
     assert verdict.mapTo(window, verdict.rect().bottomLeft()).y() < window.details.mapTo(window, window.details.rect().topLeft()).y()

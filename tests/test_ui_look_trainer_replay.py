@@ -65,7 +65,20 @@ def _measured(kind, measure, argv) -> list:
 
     QTimer.singleShot(20, look)
     main(argv)
+    _quit_done(app)
     return seen
+
+
+def _quit_done(app) -> None:
+    """Let a quit still queued (the window's close asked for one too) end a loop of its own: left queued, it ended
+    every later test's wait at once (Qt's quitNow is cleared only by ``exec()``), and the trainer window tests
+    that ran after this file in one worker never saw their first case."""
+    stop = QTimer()
+    stop.setSingleShot(True)
+    stop.timeout.connect(app.quit)
+    stop.start(0)
+    app.exec()
+    stop.stop()
 
 
 def _trainer(window: TrainerWindow):

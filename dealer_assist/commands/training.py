@@ -80,7 +80,9 @@ def register(subparsers: argparse._SubParsersAction) -> None:
     p.add_argument("--reason", metavar="TEXT", default=None,
                    help="with --rename or --merge: why (logged in the file and listed by --progress); needed when "
                         "a trainee concerned has begun an exam in the last 24 hours, whose attempts the change moves")
-    p.add_argument("--json", action="store_true", help="print JSON only")
+    p.add_argument("--json", action="store_true",
+                   help="print JSON only: with --text (its events), --progress, --rename or --merge; the window "
+                        "prints none, so --json alone is refused")
     p.set_defaults(func=run_train)
 
 
@@ -670,6 +672,11 @@ def run_train(args: argparse.Namespace) -> int:
     if args.reason is not None:
         raise CommandError("--reason says why a --rename or --merge is made: give it with one of them; nothing "
                            "was asked")
+    if args.json and not (args.text or args.progress):
+        # The window prints nothing on stdout: a program given --json alone had got an empty stdout, exit 0 (qaAN F8).
+        raise CommandError("--json prints the --text mode's events (or --progress's, --rename's, --merge's record), "
+                           "and the trainer window prints none: give --text --json to drive the trainer from a "
+                           "program, or leave --json out for the window; nothing was asked")
     if args.progress or args.text:
         look = [option for option, given in _look_given(args) if given]
         if look:
@@ -882,7 +889,10 @@ def _run(args, session, store, trainee, ending):
         return summary, store, trainer.interrupted
     from dealer_assist.ui.training.app import run_trainer
 
-    summary, store_error = run_trainer(session, store=store, trainee=trainee, ending=ending)
+    # Its [display] fullscreen, as `run` takes it (qaAN F9: a classroom PC had no way to it).
+    config = _config(args) if getattr(args, "config", None) is not None else None
+    summary, store_error = run_trainer(session, store=store, trainee=trainee, ending=ending,
+                                       fullscreen=bool(config is not None and config.fullscreen))
     if store_error is not None:
         if summary is not None and summary.attempts:
             _keep_unsaved(store, getattr(args, "json", False))

@@ -274,6 +274,12 @@ class Attempt:
             return 0
         return sum(g == q.answer for g, q in zip(self.given, self.case.questions))
 
+    @property
+    def broken(self) -> tuple[Optional[str], ...]:
+        """Each answer's broken rule, as its feedback names it (``13``: "a baccarat total is 0 to 9: ..."), or
+        None: the ``--json`` answer event had left it out, which ``--text`` tells (qaAN F12)."""
+        return tuple(None if g is None else q.why_wrong(g) or None for g, q in zip(self.given, self.case.questions))
+
     def feedback(self) -> str:
         """What to tell the trainee right after the answer."""
         if self.right:

@@ -150,8 +150,15 @@ def next_free(sessions: Sequence[Mapping], found: Counted, limit: int) -> str:
     moments = [moment_of(sessions[i].get("utc")) for i in found.exams] + list(found.moved)
     if not moments or None in moments:
         return "tomorrow"
-    free = sorted(m for m in moments if m is not None)[found.taken - limit] + DAY
-    return f"from {time.strftime('%Y-%m-%d %H:%M', time.gmtime(free))} UTC (24 hours after the exam it replaces)"
+    counted = sorted(m for m in moments if m is not None)[found.taken - limit]
+    # Not "the exam it replaces": the next exam replaces none (qaAN F10); this one counts until then.
+    return (f"from {_minute(counted + DAY)} UTC (24 hours after the exam of {_minute(counted)} UTC, which counts "
+            "against the limit until then)")
+
+
+def _minute(moment: float) -> str:
+    """``2026-12-08 03:09``: a moment in UTC to the minute, as a refusal tells it."""
+    return time.strftime("%Y-%m-%d %H:%M", time.gmtime(moment))
 
 
 def over_limit(sessions: Sequence[Mapping], states: Sequence[str], limit: int,

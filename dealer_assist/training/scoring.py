@@ -191,7 +191,7 @@ class Summary:
                f"Pass mark {self.mark.words} per decision: {o.good} of {o.decisions} decision"
                f"{'' if o.decisions == 1 else 's'} right in time ({o.within:.1%}{unit}) -> {verdict}"]
         if self.exam and self.shortfalls:
-            out.append(f"Below the standard exam ({self.standard.words}): {'; '.join(self.shortfalls)}. "
+            out.append(f"An exam below the standard ({self.standard.words}): {'; '.join(self.shortfalls)}. "
                        + ("Only a pass at the standard counts: take the exam again on cards shuffled afresh (no "
                           "--seed or sim:SEED, no shoe simulator) and with the default --cases, --pass-accuracy "
                           f"and --pass-seconds{self._in_window}." if o.passed

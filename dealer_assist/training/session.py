@@ -13,7 +13,7 @@ from dataclasses import dataclass
 from typing import Callable, Generator, Mapping, Optional, Sequence
 
 from dealer_assist.training import difficulty
-from dealer_assist.training.blackjack_dealer import BlackjackDealerDrill
+from dealer_assist.training.blackjack_dealer import PLAYS, BlackjackDealerDrill
 from dealer_assist.training.calling import CallingDrill
 from dealer_assist.training.case import Attempt, Case, score, timed_out
 from dealer_assist.training.drill import Called, Drill
@@ -33,6 +33,13 @@ MIXED = ("third-card", "payouts", "calling", "blackjack-dealer")
 
 #: Hands the simulated shoe may skip looking for a case of the wanted rule before taking what comes.
 MAX_SKIP = 300
+#: What :attr:`TrainingSession.dealing` asks for, as the ``deal`` JSON event names it (``due``): a program
+#: driving the trainer at a real shoe had no word of which card to deal (qaAN F4).
+DUE = {"Deal the Player's third card": "player", "Deal the Banker's third card": "banker",
+       "Deal the dealer's next card": "dealer", "Deal the next hand (this one is over)": "next_hand",
+       "Deal the next hand": "next_hand"}
+#: The blackjack seat's play (:attr:`Case.then`) as the ``deal`` event's ``play``.
+PLAY = {words: action.value for action, words in PLAYS.items()}
 
 
 class ExamTimeUp(RuntimeError):
@@ -195,17 +202,28 @@ class TrainingSession:
     @property
     def dealing(self) -> str:
         """What the trainee deals now at a real table: how the last case's hand goes on, or a new hand."""
+        return self.deal_now["message"]
+
+    @property
+    def deal_now(self) -> dict:
+        """:attr:`dealing` for a program: ``message`` its words, ``due`` what is dealt (``next_hand``;
+        ``player``, ``banker``: that side's third card; ``dealer``: the dealer's next card; ``seat``: the
+        blackjack player plays as ``play`` says, ``hit``, ``stand``, ``double`` or ``split``, and the hand goes
+        on; ``on``: this hand's next card, or the next hand if it is over), ``play`` null but for ``seat``."""
         if self._hand is None or not self._hand_shown:
-            return "Deal the next hand ..."
+            return {"due": "next_hand", "play": None, "message": "Deal the next hand ..."}
         # Not "the next card of this hand": whether the hand goes on is what a third-card case asks.
         then = self._last.then if self._last is not None else ""
         if then:
-            return f"{then}: deal on ..."
+            return {"due": "seat", "play": PLAY.get(then), "message": f"{then}: deal on ..."}
         # The card the call deals: an exam's table goes on as the trainee called it, a practice's by the rules.
         answered = self.attempts[-1] if self.attempts and self.attempts[-1].case is self._last else None
         call = answered.given[0] if answered is not None and self.settings.exam else None
         told = self._last.deals_after(call) if self._last is not None else ""
-        return f"{told} ..." if told else "Deal on (this hand's next card, or the next hand if it is over) ..."
+        if told:
+            return {"due": DUE.get(told, "on"), "play": None, "message": f"{told} ..."}
+        return {"due": "on", "play": None,
+                "message": "Deal on (this hand's next card, or the next hand if it is over) ..."}
 
     @property
     def needs_ready(self) -> bool:

@@ -179,7 +179,10 @@ class TextTrainer:
             session.ready()
             if self.json_mode:
                 self._emit({"event": "ready"})
-        self._say(session.dealing)
+        if self.json_mode:   # said in words only, a program driving the trainer had no word of it (qaAN F4)
+            self._emit({"event": "deal", "after": len(session.attempts), **session.deal_now})
+        else:
+            self._say(session.dealing)
         inbox = self._inbox
 
         def work() -> None:
@@ -311,7 +314,7 @@ class TextTrainer:
                         self._say(f"Recorded, after the {session.limit:g} s limit per decision: it counts as "
                                   "failed." if late else "Recorded.")
                 elif self.json_mode:
-                    self._emit({"event": "answer", "n": number, **attempt.to_json()})
+                    self._emit({"event": "answer", "n": number, **attempt.to_json(), "broken": list(attempt.broken)})
                 else:
                     self._say(attempt.feedback() + f"  ({attempt.seconds:.1f} s)")
             self._asking = False

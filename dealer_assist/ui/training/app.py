@@ -11,13 +11,15 @@ from dealer_assist.training.session import TrainingSession
 
 
 def run_trainer(session: TrainingSession, store: Optional[ProgressStore] = None,
-                trainee: str = "trainee", ending: Optional[Ending] = None) -> tuple[Optional[Summary], Optional[str]]:
+                trainee: str = "trainee", ending: Optional[Ending] = None,
+                fullscreen: bool = False) -> tuple[Optional[Summary], Optional[str]]:
     """Open the window (the session is stored by the window when it ends); the summary, if it ended, and why
     it could not be stored (None: stored, or nothing to store), which the command tells on stderr and by its
     exit status as ``--text`` does: a launcher had seen exit 0 for a result lost (qaS F13).
 
     With ``ending`` (see :mod:`dealer_assist.training.ending`), SIGTERM or SIGHUP closes the window as
-    Ctrl+Q does: the answered cases are scored and stored.
+    Ctrl+Q does: the answered cases are scored and stored.  ``fullscreen``: the config's ``[display]
+    fullscreen``, taken as ``run`` takes it (F11 toggles it in the window).
     """
     from PySide6.QtCore import QTimer
 
@@ -32,7 +34,10 @@ def run_trainer(session: TrainingSession, store: Optional[ProgressStore] = None,
         # Python runs a signal handler only between bytecodes: a timer wakes it while Qt's loop waits.
         waker.timeout.connect(lambda: None)
         waker.start(250)
-    window.show()
+    if fullscreen:
+        window.showFullScreen()
+    else:
+        window.show()
     try:
         app.exec()
     finally:

@@ -10,7 +10,8 @@ Esc pressed twice within a few seconds, or Ctrl+Q, ends the session and shows
 the summary (one stray Esc must not end an exam; any other key in between,
 one typed into the answer box too, cancels the first; Esc while the box holds text
 only clears it); on the summary Esc or
-Ctrl+Q closes the window.  F1 shows the list of keys.
+Ctrl+Q closes the window.  F1 shows the list of keys; F11 toggles full screen, which the
+config's ``[display] fullscreen`` opens it in.
 
 An exam opens on a start screen (its terms, and whether it meets the
 standard) and its clock starts with Space or Enter.  During an exam the
@@ -40,10 +41,11 @@ from dealer_assist.training.progress import LockBusy, ProgressError, ProgressSto
 from dealer_assist.training.report import weak_lines
 from dealer_assist.training.scoring import Summary
 from dealer_assist.training.session import ExamTimeUp, TrainingSession
+from dealer_assist.training.standard import simulator
 from dealer_assist.ui import theme
 from dealer_assist.ui.activation import activate_soon
 from dealer_assist.ui.second_press import SecondPress
-from dealer_assist.ui.training.case_view import CaseView
+from dealer_assist.ui.training.case_view import LEAST_HEIGHT, CaseView
 from dealer_assist.ui.training.chart import ProgressChart
 from dealer_assist.ui.training.settle import Settle
 
@@ -62,6 +64,10 @@ KEY_LINE = "F1 keys    Esc twice or Ctrl+Q: end the session"
 START_KEYS = "Space or Enter: start    " + KEY_LINE
 #: The key line while the feedback on a wrong answer waits (the feedback itself may be scrolled away).
 NEXT_LINE = "[Space] or Enter: next case    PgDn PgUp: scroll    " + KEY_LINE
+#: The key line while a void hand waits to be cleared away (its message may be scrolled).
+VOID_LINE = "Clear the table, then Space or Enter    PgDn PgUp: scroll    " + KEY_LINE
+#: The title while a void hand waits; the next hand's (:meth:`TrainerWindow.next_case`) replaces it.
+VOID_TITLE = "Void hand: the trainer cannot tell which cards lie on the table"
 #: Lines of feedback from which it is set smaller (a payout case of several bets explained).
 LONG_FEEDBACK = 9
 #: The text unit's largest and smallest size (px); between them it follows the window's size.
@@ -69,10 +75,18 @@ UNIT_MAX, UNIT_MIN = 22.0, 11.0
 #: The verdict's sizes, as parts of the unit: the largest at which it fits :data:`VERDICT_SHARE` of the height.
 VERDICT_SIZES = (1.6, 1.3, 1.1, 0.9, 0.8)
 VERDICT_SHARE = 0.45
+#: The question's sizes, as parts of the unit: the largest at which it takes at most :data:`QUESTION_SHARE` of
+#: the height.  The card reader's news stands in the question's place, and at text scale 1.25 it ran five lines
+#: of 50 px, its end ("it reconnects by itself") cut off (qaAN F3).
+QUESTION_SIZES = (1.8, 1.5, 1.3, 1.1, 1.0, 0.9)
+QUESTION_SHARE = 0.3
 #: The sizes, as parts of the unit, the text beside the cards is tried at until it fits beside them whole.
 CONTEXT_SIZES = (1.1, 1.0, 0.9, 0.8, 0.7, 0.6)
 #: How far the trainer steps its text scale back toward 1 at a time, where the case's text would not fit.
 SCALE_STEP = 0.05
+#: How far below the window's own size the text may step back where a case's cards would not be readable
+#: otherwise (three hands of a split at 640x480): the cards come first (qaAN F2, F6).
+LEAST_SCALE = 0.8
 HOUSE = "House rule: "
 #: Keys that scroll the feedback and the summary's mistakes: a step, a page, or to an end.
 SCROLL_KEYS = {Qt.Key.Key_Down: 1, Qt.Key.Key_Up: -1, Qt.Key.Key_PageDown: 2, Qt.Key.Key_PageUp: -2,
@@ -92,6 +106,7 @@ KEYS_HELP = (
                 "clears it"),
     ("Ctrl+Q", "end the session at once"),
     ("F1", "show or hide this list"),
+    ("F11", "full screen on/off"),
     ("on the summary: Esc", "close the window"),
 )
 
@@ -166,6 +181,11 @@ class TrainerWindow(QWidget):
         self.waiting = False  # feedback on screen, waiting for Space/Enter
         #: An exam's terms on screen, its clock not started: Space or Enter starts it (qaP F8).
         self.briefing = session.settings.exam
+        #: The shoe's HELLOs the start screen was drawn from, and whether an exam's case has said the shoe
+        #: simulator deals it: the window had promised "a pass counts" to an exam dealt by the simulator (qaAN F5).
+        self._briefed_hello: tuple = ()
+        self._sim_told = False
+        self._sim_note = ""
         self._started = 0.0
         self._open = False  # the current case still takes answers
         self.setWindowTitle(f"dealer-assist trainer: {trainee}")
@@ -316,22 +336,67 @@ class TrainerWindow(QWidget):
         """Set the texts' sizes from the window's: the cards, the question and its keys fit a 640x480
         window whole (the Banker's cards were cut in half there), and are as large as before at 1280x720.
         Times the table's text scale (qaAH F19: a pit set up for larger text saw the trainer at 1), stepped
-        back toward 1 while the case's text beside the cards would not fit (as the table's displays do)."""
+        back toward 1 while the case's text beside the cards would not fit, or the case's cards would not lie
+        whole and readable under the texts (as the table's displays do), then, for the cards, a little below
+        (:data:`LEAST_SCALE`): at 1.25 a blackjack case's cards at 640x480 had been cut in half under the
+        question, and shrunk to a corner index while an explanation showed (qaAN F2, F6)."""
         own = max(UNIT_MIN, min(UNIT_MAX, self.height() / 32.7, self.width() / 46))
-        scale = theme.text_scale()
-        while True:
-            self._unit = own * scale
-            for widget, factor, bold in self._sized:
-                widget.setFont(theme.font(self._unit * factor, bold))
-            self._fit_feedback()
-            self.clock.setMaximumHeight(max(4, int(self._unit // 2)))
-            self.feedback_area.setMinimumHeight(int(self._unit * 5))
-            if self._fit_context() or scale <= 1.0:
+        for unit in self._units(own):
+            self._set_unit(unit)
+            if self._fit_context() and self._whole():
                 break
-            scale = max(1.0, scale - SCALE_STEP)
+        else:   # no size leaves the cards readable: every part whole, the cards as large as the room left
+            self.view.setMinimumHeight(LEAST_HEIGHT)
+            self._fit_context()
         if self.summary is not None:
             self._fit_verdict()
         self._fit_help()
+
+    @staticmethod
+    def _units(own: float) -> list[float]:
+        """The text units to try, largest first: the text scale's, a larger one stepped back to the window's
+        own, then a little below (:data:`LEAST_SCALE` of it, not under :data:`UNIT_MIN`)."""
+        scale = theme.text_scale()
+        units = [own * scale]
+        while scale > 1.0:
+            scale = max(1.0, scale - SCALE_STEP)
+            units.append(own * scale)
+        least = scale * LEAST_SCALE
+        while scale - SCALE_STEP >= least - 1e-9 and own * (scale - SCALE_STEP) >= UNIT_MIN:
+            scale -= SCALE_STEP
+            units.append(own * scale)
+        return units
+
+    def _set_unit(self, unit: float) -> None:
+        """Every text at its share of ``unit``; the cards' row at least the height that shows them readable."""
+        self._unit = unit
+        for widget, factor, bold in self._sized:
+            widget.setFont(theme.font(unit * factor, bold))
+        self._fit_feedback()
+        self._fit_question()
+        self.clock.setMaximumHeight(max(4, int(unit // 2)))
+        self.feedback_area.setMinimumHeight(int(unit * 5))
+        self.view.setMinimumHeight(self.view.readable_height())
+
+    def _whole(self) -> bool:
+        """Whether the drill's parts lie whole in the window, one under another, the cards' row at least its
+        least height (the layout squeezes a part under its least height when they do not all fit)."""
+        if self.stack.currentIndex() != 0:
+            return True
+        parts = [w for w in (self.view, self.question, self.keys, self.entry, self.clock, self.feedback_area,
+                             self.key_line) if w.isVisible()]
+        if not parts:
+            return True
+        if self.title.geometry().bottom() >= parts[0].geometry().top():
+            return False
+        if any(upper.geometry().bottom() >= lower.geometry().top() for upper, lower in zip(parts, parts[1:])):
+            return False
+        if parts[-1].geometry().bottom() >= self.stack.currentWidget().height():
+            return False
+        if self.view.isVisible() and self.view.height() < self.view.minimumHeight():
+            return False
+        return all(label.height() >= label.heightForWidth(label.width())
+                   for label in (self.title, self.question, self.keys) if label.isVisible())
 
     def _sizes(self, factors: tuple[float, ...]) -> list[float]:
         """A text's sizes (px) to try, largest first: ``factors`` of the unit, then, under a text scale above
@@ -342,7 +407,7 @@ class TrainerWindow(QWidget):
 
     def _fit_help(self) -> None:
         """The F1 key list whole in the window: at a larger text scale it ran past the window's foot."""
-        for px in self._sizes((1.0,)):
+        for px in self._sizes((1.0, 0.9, 0.8)):
             self.help.setFont(theme.font(px))
             if self.help.heightForWidth(self.width()) <= self.height():
                 break
@@ -360,8 +425,25 @@ class TrainerWindow(QWidget):
                 return True
         return False
 
+    def _fit_question(self) -> None:
+        """The question (or what stands in its place: the reader's news, what to deal) at the largest size at
+        which it takes at most :data:`QUESTION_SHARE` of the height, so that it is read whole."""
+        outer, inner = self.stack.contentsMargins(), self._column.contentsMargins()
+        width = self.width() - outer.left() - outer.right() - inner.left() - inner.right()
+        room = int(self.height() * QUESTION_SHARE)
+        for px in self._sizes(QUESTION_SIZES):
+            self.question.setFont(theme.font(px, True))
+            if self.question.heightForWidth(width) <= room:
+                break
+
+    def _ask(self, text: str) -> None:
+        """``text`` in the question's place, sized to be read whole, the cards still on screen fitted under it."""
+        self.question.setText(text)
+        self._fit()
+
     def _fit_feedback(self) -> None:
-        long = self.feedback.text().count("\n") >= LONG_FEEDBACK
+        """Smaller for a long explanation, and for the simulator's note, which shares the room of a question."""
+        long = self.feedback.text().count("\n") >= LONG_FEEDBACK or bool(self._sim_note) and self.feedback.text() == self._sim_note
         self.feedback.setFont(theme.font(self._unit * (1.0 if long else 1.2), True))
 
     def _fit_verdict(self) -> None:
@@ -403,7 +485,9 @@ class TrainerWindow(QWidget):
         if all(f.can_skip for f in self.session.feeds.values()):
             self._show_case(self.session.next_case())
         else:
-            self.question.setText(self.reader_news or self.session.dealing)
+            if self.title.text() == VOID_TITLE:   # the void hand is cleared away: it had stayed up (qaAN F3)
+                self.title.setText(", ".join(d.title for d in self.session.drills.values()) + ": a fresh hand")
+            self._ask(self.reader_news or self.session.dealing)
             self.keys.setText("the question comes once the cards are read")
             self.entry.setVisible(False)  # nothing to answer until the cards are in
             self.setFocus()
@@ -430,11 +514,20 @@ class TrainerWindow(QWidget):
         if s.minutes is not None and s.cases is not None:
             terms.append(f"{s.minutes:g} minute{'' if s.minutes == 1 else 's'} in all: cases not answered when the time is up count as failed.")
         terms.append(f"Pass mark: {s.mark.words} per decision.")
-        short = s.standard.shortfalls(s.cases or 0, s.mark.accuracy, s.mark.seconds, self.session.seed, s.house)
+        # The shoe simulator on a serial port is known by its HELLO, which may come after this screen is up:
+        # :meth:`_tick` draws it again when it comes.
+        record = self.session.source_record or {}
+        self._briefed_hello = tuple(record.get("hello", ()))
+        short = s.standard.shortfalls(s.cases or 0, s.mark.accuracy, s.mark.seconds, self.session.seed, s.house,
+                                      self.session.source_record)
         if short:
             terms.append(f"<span style='color: {theme.LEVEL['warning'].name()}'>Below the standard "
                          f"({s.standard.words}): {'; '.join(short)}. A pass will be listed as "
                          "\"passed below the standard\".</span>")
+        elif not all(f.can_skip for f in self.session.feeds.values()) and not self._briefed_hello:
+            terms.append(f"This exam meets the standard ({s.standard.words}) if its cards come from a real shoe: "
+                         "a pass counts, but one dealt by the shoe simulator is listed as \"passed below the "
+                         "standard\" (the shoe has not said which it is yet).")
         else:
             terms.append(f"This exam meets the standard ({s.standard.words}): a pass counts.")
         self.feedback.setStyleSheet(f"color: {theme.TEXT.name()};")
@@ -462,9 +555,14 @@ class TrainerWindow(QWidget):
             # The answered hand's cards and "What happens next?" stayed on screen over the void hand (qaP L6).
             self.view.show_case(None)
             self.context.setText("")
-            self.title.setText("Void hand: the trainer cannot tell which cards lie on the table")
-            self.question.setText("Clear the table, then press Space or Enter")
+            self.title.setText(VOID_TITLE)
+            self._ask("Clear the table, then press Space or Enter")
             self.keys.setText("no case is asked until the table is clear")
+            # No cards to show: their room goes to the message, which scrolls by keys if still longer.
+            self._column.setStretch(self._table_at, 1)
+            self._column.setStretch(self._feedback_at, 5)
+            self.feedback_area.verticalScrollBar().setValue(0)
+            self._show_key_line()
             return
         self.loader.load(self.session)
 
@@ -473,14 +571,14 @@ class TrainerWindow(QWidget):
         self.feedback.setStyleSheet(f"color: {theme.BAD_INK.name()};")
         self.feedback.setText(f"The next case could not be dealt: {message}. Press Esc twice to end the session: "
                               "the cases answered so far are kept and shown in the summary.")
-        self.question.setText("The trainer stopped dealing")
+        self._ask("The trainer stopped dealing")
         self.keys.setText("Esc Esc: end the session")
 
     def _reader_news(self, text: str) -> None:
         """Card reader lost or silent: said at once, where the trainee looks; gone when it is back."""
         was, self.reader_news = self.reader_news, text
         if self.case is None and not self.resyncing:
-            self.question.setText(text or self.session.dealing)
+            self._ask(text or self.session.dealing)
             return
         # The news goes under what the feedback says (a wrong answer's explanation, a void hand's reason and
         # what to do), in place of the news before it: replacing it had lost a void hand's message (review).
@@ -501,11 +599,27 @@ class TrainerWindow(QWidget):
         self.title.setText(f"{self.session.drills[case.drill].title}: {case.title}")
         self.view.show_case(case)
         self.context.setText(context_text(case.context))
-        self._fit()
+        self._simulator_note()
+        # Fitted once its question and answer box are up: fitted before, under the last case's question, the
+        # taller new one then took the room of the house rules, cut mid-line until a resize (qaAN F1).
         self._show_question()
+        self._fit()
         self._started = self.session.clock()
         self.settle.shown()
         self._tick()
+
+    def _simulator_note(self) -> None:
+        """Say on an exam's first case (or the first once its HELLO came) that the shoe simulator deals it, as
+        ``--text`` does: the window had said nothing of it until the summary's "passed below the standard"."""
+        sim = simulator(self.session.source_record)
+        if not self.session.settings.exam or self._sim_told or sim is None:
+            return
+        self._sim_told = True
+        self.feedback.setStyleSheet(f"color: {theme.LEVEL['warning'].name()};")
+        self._sim_note = (f"Below the standard: the shoe simulator ({sim}) deals this exam's cards, the same again "
+                          "for the same seed; a pass will be listed as \"passed below the standard\".")
+        self.feedback.setText(self._sim_note)
+        self._fit_feedback()
 
     def _show_question(self) -> None:
         q = self.question_now
@@ -549,6 +663,7 @@ class TrainerWindow(QWidget):
             self._score(attempt)
         else:
             self._show_question()
+            self._fit()   # the next question may take another number of lines than the last
         return True
 
     def _score(self, attempt: Attempt) -> None:
@@ -581,6 +696,9 @@ class TrainerWindow(QWidget):
         if self.summary is not None:
             return
         if self.briefing:
+            if tuple((self.session.source_record or {}).get("hello", ())) != self._briefed_hello:   # a HELLO came
+                self._brief()
+                return
             self.status.setText("not started")
             self.clock.setValue(0)
             return
@@ -786,11 +904,12 @@ class TrainerWindow(QWidget):
 
     def _show_key_line(self) -> None:
         """The keys that work now: Space to go on while feedback waits (it used to end a text that could be
-        cut off), else the keys to end the session."""
+        cut off) or once a void hand is cleared away, else the keys to end the session."""
         waiting = self.waiting and self.summary is None
-        self.key_line.setStyleSheet(f"color: {(theme.TEXT if waiting else theme.MUTED).name()};")
-        self.key_line.setText(NEXT_LINE if waiting else START_KEYS if self.briefing and self.summary is None
-                              else KEY_LINE)
+        void = self.resyncing and self.summary is None
+        self.key_line.setStyleSheet(f"color: {(theme.TEXT if waiting or void else theme.MUTED).name()};")
+        self.key_line.setText(NEXT_LINE if waiting else VOID_LINE if void
+                              else START_KEYS if self.briefing and self.summary is None else KEY_LINE)
 
     def _disarm_esc(self) -> None:
         self.second_press.other("")
@@ -822,10 +941,11 @@ class TrainerWindow(QWidget):
         return True
 
     def _scroll(self, key: int) -> bool:
-        """Scroll the summary's mistakes, or the feedback while it waits; False when nothing scrolls now."""
+        """Scroll the summary's mistakes, or the feedback while it waits (a wrong answer's explanation, a void
+        hand's message: qaAN F3); False when nothing scrolls now."""
         step = SCROLL_KEYS.get(key)
         area: Optional[QAbstractScrollArea] = (self.details if self.summary is not None
-                                               else self.feedback_area if self.waiting else None)
+                                               else self.feedback_area if self.waiting or self.resyncing else None)
         if step is None or area is None:
             return False
         bar = area.verticalScrollBar()
@@ -865,6 +985,9 @@ class TrainerWindow(QWidget):
             self.help.hide()
             if self.entry.isVisible():
                 self.entry.setFocus()
+            return
+        if key == Qt.Key.Key_F11:   # a classroom PC had no way to show the trainer full screen (qaAN F9)
+            self.showNormal() if self.isFullScreen() else self.showFullScreen()
             return
         if key == Qt.Key.Key_F1:
             self.help.setGeometry(self.rect())
