@@ -45,6 +45,20 @@ class NewCard:
 
 
 @dataclass(frozen=True)
+class MovedCard:
+    """A card reported, which lay still, seen moving off its spot (see :attr:`OnceOnlyTracker.report_moves`): the
+    same card, never a new one, now at ``center``, and ``origin``, where it lay.  Followed from frame to frame, a card
+    pushed sharp (no motion blur: a short shutter) from one box into another was never read there, and the table
+    kept it in the box it had left (qaAL F1); pushed blurred, it vanished and was read anew."""
+
+    card: Card
+    frame: int
+    confidence: float
+    center: tuple[float, float]
+    origin: tuple[float, float]
+
+
+@dataclass(frozen=True)
 class UnreadCard:
     """A card that stayed in view but was never read for sure: the croupier must key it in."""
 
@@ -239,6 +253,10 @@ class _Track:
     #: The colour of the table round it, first seen of one colour once it lay still there (see
     #: :meth:`.bare_spot.TableView.ground`): its spot is bare when of that colour too.
     ground: Optional[np.ndarray] = None
+    #: Where it last lay still (centre, outline, the table's colour round it; see OnceOnlyTracker._moved_off), and
+    #: whether its move off that spot was reported since.
+    rest: Optional[tuple] = None
+    moved_off: bool = False
 
 
 @dataclass(frozen=True)
@@ -443,6 +461,9 @@ class OnceOnlyTracker:
         self.felt: Optional[np.ndarray] = None
         #: The view of the frame fed now (see :mod:`.bare_spot`), if its read made one.
         self.view = None
+        #: Whether a reported card seen moving off the spot it lay still on is a :class:`MovedCard` (a zoned camera,
+        #: whose card pushed into another box goes to that box's hand); otherwise a card moved in view is no event.
+        self.report_moves = False
 
     def update(self, frame: int, result: FrameResult, starting: bool = False, opening: bool = False,
                t: Optional[float] = None) -> list:
@@ -487,6 +508,7 @@ class OnceOnlyTracker:
         hits = sorted(result.cards, key=lambda h: -h.confidence)
         held: list[_Track] = []
         confirmed: list[_Track] = []
+        moves: list[MovedCard] = []
         taken: set[int] = set()
         pairs = []
         for i, hit in enumerate(hits):
@@ -518,8 +540,9 @@ class OnceOnlyTracker:
             tr, hit = self.tracks[j], hits[i]
             held.append(tr)
             c = np.array(hit.center)
+            gap = self._since(tr.last)
             # In 1/30 s; frames of one instant (a time stamp repeated) are taken as 1/120 s apart.
-            tr.velocity = (c - tr.center) / max(self._since(tr.last) * REFERENCE_FPS, 0.25)
+            tr.velocity = (c - tr.center) / max(gap * REFERENCE_FPS, 0.25)
             tr.center = c
             tr.streak = tr.streak + 1 if tr.read == self.reads - 1 else 1
             tr.read = self.reads
@@ -528,6 +551,12 @@ class OnceOnlyTracker:
             tr.corners, tr.bare = hit.corners, 0
             tr.ground = _ground(result.view, hit.corners, tr.ground, bool(np.hypot(*tr.velocity) < STILL * self.card_h))
             tr.confidence = max(tr.confidence, hit.confidence)
+            if np.hypot(*tr.velocity) < STILL * self.card_h and gap >= SIGHTING:
+                # Unmoved over a 30 fps frame's time at least: a 60 fps camera's frame sent twice shows a slide unmoved.
+                tr.rest, tr.moved_off = (c, hit.corners, tr.ground), False
+            elif self._moved_off(tr, hit, result):
+                moves.append(MovedCard(hit.card, frame, tr.confidence, tuple(c.tolist()),
+                                       tuple(tr.rest[0].tolist())))
             if tr.ghost is not None and not self._ghost_or_new(tr):
                 continue
             if not tr.reported and tr.streak >= self.confirm:
@@ -572,7 +601,7 @@ class OnceOnlyTracker:
         new = [tr for tr, e in zip(confirmed, events) if isinstance(e, NewCard)]  # events: one per track confirmed
         asked += self._ahead(frame, new)
         # A card asked for lay unread before any card confirmed this frame: the croupier types it first.
-        return asked + events + self._expire(frame)
+        return asked + events + moves + self._expire(frame)
 
     def unseen(self, frame: int, t: float) -> None:
         """Frame ``frame``, taken at ``t`` seconds, told nothing of the table (too dark to show a card, the lens
@@ -672,6 +701,22 @@ class OnceOnlyTracker:
             g.code == tr.code and (g.covered or g.bare and g.bare_from >= tr.first) and g.last < tr.first
             and np.hypot(*g.velocity) < STILL * self.card_h
             and np.linalg.norm(g.center - tr.origin) < GHOST_MOVED * self.card_h for g in self.ghosts)
+
+    def _moved_off(self, tr: _Track, hit, result: FrameResult) -> bool:
+        """Whether the read ``hit`` shows the reported card of ``tr`` moved off the spot it last lay still on, its
+        move not reported yet (see :attr:`report_moves`): the part of that spot the cards read now leave uncovered
+        (not counting those of its code) shows bare table, no paper (see :meth:`.bare_spot.TableView.bare_left`).
+        Followed there from frame to frame, it is that card, not another of its code: a second copy is dealt while
+        the first lies there, its paper showing (or under a hand, no bare table), and its read makes a track of its
+        own (see :meth:`_left_covered`).  Told once a move, until it lies still again."""
+        view = result.view
+        if (not self.report_moves or not tr.reported or tr.rest is None or tr.moved_off or view is None
+                or len(tr.rest[1]) != 4 or len(hit.corners) != 4
+                or np.linalg.norm(tr.center - tr.rest[0]) <= ON_CARD * self.card_h):
+            return False
+        covering = [h.corners for h in result.cards if h is hit or h.card.code != tr.code]
+        tr.moved_off = view.bare_left(tr.rest[1], covering, tr.rest[2])
+        return tr.moved_off
 
     def _trim_counted(self) -> None:
         """Keep of :attr:`counted` only what the table still holds: once its round is cleared, a card of
