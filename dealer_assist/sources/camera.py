@@ -370,7 +370,8 @@ class CameraSource(CardSource):
                 elif isinstance(event, UnplacedCard):
                     why = (f"saw {event.card.label}, not seen lying still when it started, a card the table has one "
                            "of: it may be the table's own (uncovered, or squared up), or one just dealt; if it was dealt, "
-                           "type it in its place"
+                           "type it in its place; if it is the table's own, type nothing: Enter plays the card read after "
+                           "it"
                            if event.maybe_counted else
                            f"found {event.card.label} in view when it started, a card the table does not "
                            "have: it came while the camera was away (or was being dealt as it started), and its "

@@ -47,6 +47,14 @@ LEAST_TABLE = 0.2
 #: card that lay there left it (see :meth:`TableView.bare_left`): a sliver a card pushed a step leaves may be
 #: its shadow or the croupier's finger.
 LEAST_LEFT = 0.3
+#: A spot looks as it did in an earlier frame (see :meth:`TableView.same_as`) when this share of its points
+#: is within :data:`SAME_LEVELS` (each channel) of what they showed then: a camera's noise moves a pixel a
+#: few levels, another card's face put there moves its ink and print far more.
+SAME_SHARE = 0.9
+SAME_LEVELS = 24
+#: Points a side sampled across a spot compared so, and the least share of them left uncovered that tells.
+SAME_GRID = 16
+LEAST_SEEN = 0.1
 #: The table round a card is sampled between these scales of its quad about its centre (see
 #: :meth:`TableView.ground`): just outside its edge and its shadow, well inside a box printed for it.
 RING = (1.15, 1.3)
@@ -131,25 +139,48 @@ class TableView:
         read lying there now, in the frame's pixels) leave uncovered shows bare felt, as :meth:`bare` tells of a
         whole spot: the card that lay there left it, though a card under it or beside it still shows.  A part
         smaller than :data:`LEAST_LEFT` of the spot in the frame tells nothing."""
-        points = self._spot(corners)
+        points = self._left(corners, covering)
+        return points is not None and self._bare_at(points, ground)
+
+    def same_as(self, before: "TableView", corners: Sequence[tuple[float, float]], covering: Sequence = ()) -> bool:
+        """Whether the part of the spot of a card whose quad is ``corners`` that the quads ``covering`` (the other
+        cards read now) leave uncovered looks as it did in ``before``, an earlier frame of the same camera: the
+        card lay there then, the cards now on it or beside it aside (:data:`SAME_LEVELS`, :data:`SAME_SHARE`).
+        A card dealt there since shows its face where the felt or another card's face was.  A part smaller than
+        :data:`LEAST_SEEN` of the spot tells nothing (the strip a fanned pile leaves of its first card, its index,
+        is a fifth of it)."""
+        if before.small.shape != self.small.shape or before.scale != self.scale:
+            return False
+        points = self._left(corners, covering, SAME_GRID, LEAST_SEEN)
+        if points is None:
+            return False
+        xs, ys = points[:, 0], points[:, 1]
+        now, then = self.small[ys, xs, :3].astype(np.float64), before.small[ys, xs, :3].astype(np.float64)
+        alike = np.count_nonzero(np.abs(now - then).max(axis=1) <= SAME_LEVELS)
+        return alike >= SAME_SHARE * len(points)
+
+    def _left(self, corners: Sequence[tuple[float, float]], covering: Sequence, grid: int = GRID,
+              least: float = LEAST_LEFT) -> Optional[np.ndarray]:
+        """The points sampled across a card's spot (see :meth:`_spot`, ``grid`` a side) in the image and outside
+        the quads ``covering`` (frame pixels); None when fewer than ``least`` of them, or the spot is mostly off
+        the frame."""
+        points = self._spot(corners, grid)
         h, w = self.paper.shape[:2]
         inside = (points[:, 0] >= 0) & (points[:, 0] < w) & (points[:, 1] >= 0) & (points[:, 1] < h)
         if inside.mean() < 0.5:
-            return False
+            return None
         points = points[inside]
         quads = [np.asarray(q, np.float64) * self.scale for q in covering if len(q) == 4]
         left = np.array([not any(_inside(q, p) for q in quads) for p in points.astype(np.float64)], bool)
-        if left.sum() < LEAST_LEFT * len(points):
-            return False
-        return self._bare_at(points[left], ground)
+        return points[left] if left.sum() >= least * len(points) else None
 
-    def _spot(self, corners: Sequence[tuple[float, float]]) -> np.ndarray:
-        """The points (reduced pixels, maybe off the image) sampled across the spot of a card whose quad (in the
-        frame's pixels) is ``corners``, within :data:`INSET` of it."""
+    def _spot(self, corners: Sequence[tuple[float, float]], grid: int = GRID) -> np.ndarray:
+        """The points (reduced pixels, maybe off the image), ``grid`` a side, sampled across the spot of a card
+        whose quad (in the frame's pixels) is ``corners``, within :data:`INSET` of it."""
         quad = np.asarray(corners, np.float64) * self.scale
         centre = quad.mean(axis=0)
         quad = centre + (quad - centre) * INSET
-        u = (np.arange(GRID) + 0.5) / GRID
+        u = (np.arange(grid) + 0.5) / grid
         top = quad[0] + np.outer(u, quad[1] - quad[0])
         bottom = quad[3] + np.outer(u, quad[2] - quad[3])
         return (top[None] + (bottom - top)[None] * u[:, None, None]).reshape(-1, 2).round().astype(int)

@@ -461,6 +461,12 @@ class OnceOnlyTracker:
         self.felt: Optional[np.ndarray] = None
         #: The view of the frame fed now (see :mod:`.bare_spot`), if its read made one.
         self.view = None
+        #: The view of the last opening frame fed (see :meth:`update`'s ``opening``): what lay in view as the camera
+        #: (re)started, and the cards read in the frame fed now (see :meth:`_lay_since_opening`).
+        self.opening_view = None
+        self._reads: list = []
+        #: The unsure reads of the last frame fed taken as cards the table counted (see :meth:`weighed`).
+        self.counted_unsure: list = []
         #: Whether a reported card seen moving off the spot it lay still on is a :class:`MovedCard` (a zoned camera,
         #: whose card pushed into another box goes to that box's hand); otherwise a card moved in view is no event.
         self.report_moves = False
@@ -491,12 +497,14 @@ class OnceOnlyTracker:
             self.felt = commonest(self._felts)
         elif not result.uncertain and result.view is not None and self.felt is not None and not result.view.shows(
                 self.felt):
-            self.view, self.phantoms, self.settled = None, [], True
+            self.view, self.phantoms, self.counted_unsure, self.settled = None, [], [], True
             self.unseen(frame, t)
             return []
         self.reads += 1
         self._tick(frame, t)
-        self.view = result.view
+        self.view, self._reads, self.counted_unsure = result.view, list(result.cards), []
+        if opening and result.view is not None:
+            self.opening_view = result.view
         events: list = []
         self._trim_counted()
         self.taken = [t for t in self.taken if self._since(t.last) <= PUT_BACK]
@@ -637,6 +645,9 @@ class OnceOnlyTracker:
             return UnplacedCard(card, frame, at)
         if (tr.at_start and self.lingering[card.code] > 0
                 or self.counted[card.code] > 0 and (tr.at_start or self.on_layout is not None)):
+            if self.counted[card.code] > 0 and self._lay_since_opening(tr):
+                self.counted[card.code] -= 1
+                return CountedCard(card, frame, at)
             # Not in view at once, yet of a code the table has: its own card, a hand just lifted off
             # it (however long it lay there), or one just dealt.  Which, the croupier says.
             self.came[card.code] += 1
@@ -652,6 +663,21 @@ class OnceOnlyTracker:
                        and (t.layout <= 1 or self.emptied < t.last) for t in self.taken)
         return NewCard(card, frame, tr.confidence, at, after_unread=tr.after_unread, twin=twin,
                        put_back=put_back or tr.put_back)
+
+    def _lay_since_opening(self, tr: _Track) -> bool:
+        """Whether the card of ``tr``, first read after the camera's opening frames, lay there unread as it
+        (re)started: lying still, the part of its spot the other cards read now leave uncovered looks as it did in
+        the last opening frame (see :meth:`.bare_spot.TableView.same_as`).  A blackjack hand's first card under
+        the cards dealt onto it, unread at a restart and read later as the pile grew, is the table's own: it had
+        been asked for as a card maybe just dealt, and the next card read held behind it (qaAL F3).  A card dealt
+        since shows its face where the felt or another card's was; one a hand lay on then, or squared up since,
+        is still asked about."""
+        if (self.opening_view is None or self.view is None or len(tr.corners) != 4
+                or np.hypot(*tr.velocity) >= STILL * self.card_h):
+            return False
+        covering = [h.corners for h in self._reads if len(h.corners) == 4
+                    and np.linalg.norm(np.array(h.center) - tr.center) > ON_CARD * self.card_h]
+        return self.view.same_as(self.opening_view, tr.corners, covering)
 
     def _cleared(self, view) -> bool:
         """Whether a frame that reads no card shows the layout cleared: every card remembered lying still in
@@ -858,6 +884,8 @@ class OnceOnlyTracker:
                     k.corners, k.bare = u.corners, 0
                     k.ground = _ground(result.view, u.corners, k.ground, k.still > 0)
                     k.candidates = u.candidates or k.candidates
+                    if k.counted is not None:
+                        self.counted_unsure.append(u)
                     at_rest = k.still + 1 >= UNREAD_SIGHTINGS and self._since(k.still_since) >= UNREAD_AT_REST
                     # unread_after sightings, over as long as they take at 30 fps (a 60 fps camera sees it twice as
                     # often: a card read unsure while it slid in had been asked for before it stopped, rev17 F5).
@@ -870,6 +898,7 @@ class OnceOnlyTracker:
                 counted = next((k.code for k in u.candidates if opening and self._spare(k.code) > 0), None)
                 if counted is not None:
                     self.counted[counted] -= 1
+                    self.counted_unsure.append(u)
                 # Seen whole with no index at a table's camera (re)start: maybe the table's own card.
                 theirs = not u.candidates and starting and bool(+self.counted or +self.lingering)
                 self.unknown.append(_Unknown(c, frame, frame, 1, u.candidates,
@@ -889,10 +918,15 @@ class OnceOnlyTracker:
     def weighed(self, result: FrameResult) -> FrameResult:
         """``result``, the frame last fed, as the profile's fit weighs it (see :mod:`.profile_fit`): without the
         phantoms of read cards (see :attr:`phantoms`), each an unsure read of a frame showing a card read for
-        sure; a Q♦ lying alone 50 frames raised CAMERA PROFILE? on them (49 of 99 reads unsure, fixC5)."""
-        if not self.phantoms:
+        sure; a Q♦ lying alone 50 frames raised CAMERA PROFILE? on them (49 of 99 reads unsure, fixC5).  Nor the
+        unsure reads taken as the table's own cards at a camera's (re)start (see :attr:`counted_unsure`): a card
+        lying under the cards dealt onto it, its index half hidden, reads unsure frame after frame; the camera
+        watching the deal had weighed its sure reads first, and a restart mid-round with a full layout raised
+        CAMERA PROFILE? on them alone (qaAL F3: 10% unsure, the picture unchanged)."""
+        skip = self.phantoms + self.counted_unsure
+        if not skip:
             return result
-        return replace(result, uncertain=[u for u in result.uncertain if not any(u is p for p in self.phantoms)])
+        return replace(result, uncertain=[u for u in result.uncertain if not any(u is p for p in skip)])
 
     def _claim_theirs(self) -> None:
         """Judge the cards seen whole with no index at a table's camera (re)start, once its opening frames are
