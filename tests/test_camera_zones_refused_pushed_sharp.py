@@ -10,7 +10,6 @@ it there, and the card typed is that card: read there later, it is not played a 
 
 from __future__ import annotations
 
-from camera_runs import run_to_end  # noqa: F401 (the camera's run, through camera_reads)
 from test_camera_zones_sharp_move import camera_reads, table
 from dealer_assist.events import PUT_BACK
 from zoned_blackjack import hands, read, refusals
