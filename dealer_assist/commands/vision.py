@@ -554,7 +554,7 @@ def _resting_zones(path: Optional[str]):
 def cmd_watch(args: argparse.Namespace) -> int:
     from dealer_assist.vision.capture import CaptureError
     from dealer_assist.vision.dark_frames import DarkWatch, least_paper
-    from dealer_assist.vision.track import NewCard, SourceEnded
+    from dealer_assist.vision.track import MovedCard, NewCard, SourceEnded
     from dealer_assist.sources.resting_zone import CARD_DIAGONAL, diagonal_near, outline_diagonal
     from dealer_assist.vision.watch import open_source, watch
 
@@ -588,8 +588,9 @@ def cmd_watch(args: argparse.Namespace) -> int:
                 what = line["card"] or (f"doubtful {line['candidates'][0]} ({line['why']})" if line.get("doubtful")
                                         else "unreadable " + "/".join(line["candidates"]))
                 zone = f"  [{line['zone'] or 'no zone'}]" if "zone" in line else ""
-                print(f"frame {line['frame']:>6}  t={line['t']:8.3f}  {what}{zone}", flush=True)
-            reported += line["card"] is not None
+                moved = f"  moved from {line['moved_from']}" if "moved_from" in line else ""
+                print(f"frame {line['frame']:>6}  t={line['t']:8.3f}  {what}{zone}{moved}", flush=True)
+            reported += line["card"] is not None and "moved_from" not in line  # a card moved is one reported before
         finally:
             ctrl_c.printing = False
         if ctrl_c.pressed:
@@ -619,9 +620,18 @@ def cmd_watch(args: argparse.Namespace) -> int:
         # Unread cards are held till gone with or without --unreadable: one asked for at once and read for
         # sure later had been counted never read, and the two runs' counts differed (QA).
         for event, t in watch(profile, grabber, confirm=args.confirm, every_frame=args.every_frame, fit=fit,
-                              unread_when_gone=True, seen=look):
+                              unread_when_gone=True, seen=look, moves=resting is not None):
             if isinstance(event, SourceEnded):
                 ended = event
+                continue
+            if isinstance(event, MovedCard):  # its line, once it rests in another box than the one it left
+                line = {"card": event.card.code, "frame": event.frame, "t": round(t, 3),
+                        "confidence": round(event.confidence, 3)}
+                cards = [(c.card.code, c.corners) for c in last_read[0].cards] if last_read else []
+                for ready in resting.moved(event.card.code, event.center, event.origin,
+                                           diagonal_near(cards, event.card.code, event.center),
+                                           lambda zone, was, line=line: {**line, "zone": zone, "moved_from": was}):
+                    show(ready)
                 continue
             why = _doubt(event, fit) if isinstance(event, NewCard) else ""
             if why:

@@ -297,7 +297,7 @@ class CameraSource(CardSource):
         from dealer_assist.cards import Card
         from dealer_assist.vision.dark_frames import DarkWatch, least_paper
         from dealer_assist.vision.profile_fit import ProfileFit
-        from dealer_assist.vision.track import CountedCard, NewCard, SourceEnded, UnplacedCard
+        from dealer_assist.vision.track import CountedCard, MovedCard, NewCard, SourceEnded, UnplacedCard
         from dealer_assist.vision.watch import watch
 
         detail, state = "stopped", "lost"
@@ -330,7 +330,8 @@ class CameraSource(CardSource):
         try:
             for event, _ in watch(profile, self._grabber, stop=self._stop.is_set, confirm=self._confirm, fit=fit,
                                   seen=seen, counted=counted, ask_unplaced=counted is not None,
-                                  lingering=tuple(self._lingering()), on_layout=self._counted):
+                                  lingering=tuple(self._lingering()), on_layout=self._counted,
+                                  moves=resting is not None):
                 if isinstance(event, SourceEnded):
                     left = (f"; {len(event.cards)} card(s) in view not read when it ended: "
                             + "; ".join(str(card) for card in event.cards))
@@ -352,13 +353,25 @@ class CameraSource(CardSource):
                                               lambda zone, read=read: _placed(read, zone),
                                               moved=lambda zone, read=moved: _placed(read, zone)):
                         sink(ready)
+                elif isinstance(event, MovedCard):
+                    # Followed into another box, it is the card reported before, moved: read again there as a card
+                    # moved (put back), as when its push is blurred and it vanished, so the table moves it to that
+                    # box's hand, or plays it there if it was refused where it lay (qaAL F1, F2).
+                    read = CardRead(event.card, self.name, time.time(), confidence=event.confidence, seq=self.seq,
+                                    doubt=_doubt_of(fit, False, put_back=True), frame=event.frame)
+                    for ready in resting.moved(event.card.code, event.center, event.origin,
+                                               diagonal_near(self._view.cards if self._view else (), event.card.code,
+                                                             event.center),
+                                               lambda zone, was, read=read: _placed(read, zone)):
+                        sink(ready)
                 elif isinstance(event, CountedCard):
                     sink(LinkState(self.name, time.time(), "up", f"{event.card.label} in view when the camera "
                                    "started: the table's own, already counted"))
                 elif isinstance(event, UnplacedCard):
                     why = (f"saw {event.card.label}, not seen lying still when it started, a card the table has one "
                            "of: it may be the table's own (uncovered, or squared up), or one just dealt; if it was dealt, "
-                           "type it in its place"
+                           "type it in its place; if it is the table's own, type nothing: Enter plays the card read after "
+                           "it"
                            if event.maybe_counted else
                            f"found {event.card.label} in view when it started, a card the table does not "
                            "have: it came while the camera was away (or was being dealt as it started), and its "

@@ -77,6 +77,10 @@ class _Held:
     #: (see :meth:`RestingZones.card`), and ``moved`` builds its event if so.
     astray: Optional["_Astray"] = None
     moved: Optional[Callable[[Optional[str]], Any]] = None
+    #: A card placed, seen moved off the spot it lay on (see :meth:`RestingZones.moved`): where it lay, and what
+    #: builds its event, given the box it comes to rest in and the box it left.
+    origin: Optional[tuple[float, float]] = None
+    move: Optional[Callable[[str, str], Any]] = None
 
     @property
     def seen(self) -> float:
@@ -145,6 +149,25 @@ class RestingZones:
         self._queue.append(held)
         return self._ready()
 
+    def moved(self, code: str, center: tuple[float, float], origin: tuple[float, float], diagonal: float,
+              make: Callable[[str, str], Any]) -> list:
+        """A card reported, seen at ``center`` moving off the spot it lay on at ``origin`` (see
+        :class:`.vision.track.MovedCard`); the events ready, in order.  Held as a card read is, until it rests:
+        ``make(zone, was)`` builds its event when it rests in another box (``zone``) than the one it lay in
+        (``was``), so that the table moves it to that box's hand (qaAL F1: pushed sharp from the wrong seat's box
+        into its own, it stayed in the wrong hand).  None is sent for a card squared in its box or a split's piles
+        laid out (the same box), one pushed out of every box or from outside every box (its place stays as
+        played), nor one covered or not at rest within :data:`LONGEST` seconds (where it lies is not known)."""
+        diagonal = max(diagonal, 1.0)
+        near = [(min(math.dist(p.center, center), math.dist(p.center, origin)), n)
+                for n, p in enumerate(self._placed) if p.code == code]
+        near = [(d, n) for d, n in near if d <= REACH * diagonal]
+        if near:  # it no longer lies there: the reads there are no longer its
+            self._placed.pop(min(near)[1])
+        held = _Held(code, center, diagonal, lambda zone: None, self._t, [(self._t, center)], origin=origin, move=make)
+        self._queue.append(held)
+        return self._ready()
+
     def other(self, event: Any) -> list:
         """An event that needs no zone; it goes out after the cards reported before it."""
         self._queue.append(event)
@@ -194,7 +217,7 @@ class RestingZones:
         for held in self._queue:
             if isinstance(held, _Held) and held.astray is not None:
                 self._decide(held, held.astray.seen <= held.since)
-        out = [self._out(e) for e in self._queue]
+        out = [e for e in map(self._out, self._queue) if e is not None]
         self._queue.clear()
         return out
 
@@ -213,11 +236,13 @@ class RestingZones:
                     else:
                         break
             self._queue.pop(0)
-            if isinstance(head, _Held) and not (head.at_rest or self._covered(head)):
+            if isinstance(head, _Held) and head.origin is None and not (head.at_rest or self._covered(head)):
                 self._astray.append(_Astray(head.code, head.center, head.diagonal, head.seen))
                 out.append(head.make(None))
             else:
-                out.append(self._out(head))
+                event = self._out(head)
+                if event is not None:
+                    out.append(event)
         return out
 
     def _claimed(self) -> list:
@@ -236,11 +261,15 @@ class RestingZones:
         return held.unseen >= UNSEEN_LEAST and self._t - held.seen >= (UNSEEN_READS - 0.5) / REFERENCE_FPS
 
     def _out(self, item: Any) -> Any:
+        """The event of ``item`` as it goes out; None for a card moved that stays in its box (see :meth:`moved`)."""
         if not isinstance(item, _Held):
             return item
         if item.at_rest:
             self._placed.append(_Placed(item.code, item.center, item.diagonal))
         zone = self.zones.at(item.center, self.size, reach=item.diagonal / 2)
+        if item.origin is not None:
+            was = self.zones.at(item.origin, self.size, reach=item.diagonal / 2)
+            return item.move(zone, was) if item.at_rest and zone is not None and was is not None and zone != was else None
         if zone is None:
             self._astray.append(_Astray(item.code, item.center, item.diagonal, item.seen))
         return item.make(zone)

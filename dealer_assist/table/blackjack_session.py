@@ -878,6 +878,9 @@ class BlackjackSession(SessionCore):
                 step = state.round.step
                 self._astray_played[source] = (seq, card, position(state, step.seat, step.hand))
             self._unpark()
+            if source == KEYBOARD:  # the card refused in its box, typed where it was moved: read there, it is no other
+                for reader in [r for r, refused in self._moved_from_box.items() if refused == card]:
+                    del self._moved_from_box[reader]
             if override or self._snap.duplicate is not None:
                 self._publish(replace(self._snap, duplicate=None))
                 self.dismiss("refused")
@@ -902,8 +905,9 @@ class BlackjackSession(SessionCore):
             self._moved_from_box[source] = card
             self.alert("refused", "error", f"CARD {card.label} REFUSED", error,
                        f"if it was laid in the wrong box, move it to the box due ({self._snap.state.describe_due()}): "
-                       "read there, it is played; if it belongs to no hand, take it off the layout (it is counted "
-                       "back at the deck check); the next cards read are played by their boxes")
+                       "read there, it is played (if the camera does not read it there, type it (K): it is played "
+                       "there); if it belongs to no hand, take it off the layout (it is counted back at the deck "
+                       "check); the next cards read are played by their boxes")
             return error
         if zone and source != KEYBOARD:
             self._refused_zone[source] = zone

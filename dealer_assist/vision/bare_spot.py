@@ -43,6 +43,18 @@ MOST_PAPER = 0.1
 #: median of a frame with cards to the rail's colour, and an empty table's frames, their median the felt's,
 #: had been taken for a covered lens (rev19 R7).
 LEAST_TABLE = 0.2
+#: Least share of a card's spot that the cards lying there now must leave uncovered for it to tell whether the
+#: card that lay there left it (see :meth:`TableView.bare_left`): a sliver a card pushed a step leaves may be
+#: its shadow or the croupier's finger.
+LEAST_LEFT = 0.3
+#: A spot looks as it did in an earlier frame (see :meth:`TableView.same_as`) when this share of its points
+#: is within :data:`SAME_LEVELS` (each channel) of what they showed then: a camera's noise moves a pixel a
+#: few levels, another card's face put there moves its ink and print far more.
+SAME_SHARE = 0.9
+SAME_LEVELS = 24
+#: Points a side sampled across a spot compared so, and the least share of them left uncovered that tells.
+SAME_GRID = 16
+LEAST_SEEN = 0.1
 #: The table round a card is sampled between these scales of its quad about its centre (see
 #: :meth:`TableView.ground`): just outside its edge and its shadow, well inside a box printed for it.
 RING = (1.15, 1.3)
@@ -114,18 +126,68 @@ class TableView:
         the colour round the card when it lay there (see :meth:`ground`), its spot bare when of that colour
         too: a box printed for the card in a colour of its own was never seen bare, and a card of the last
         round's code dealt there was taken for that card (rev19 R1, R2, R6)."""
-        quad = np.asarray(corners, np.float64) * self.scale
-        centre = quad.mean(axis=0)
-        quad = centre + (quad - centre) * INSET
-        u = (np.arange(GRID) + 0.5) / GRID
-        top = quad[0] + np.outer(u, quad[1] - quad[0])
-        bottom = quad[3] + np.outer(u, quad[2] - quad[3])
-        points = (top[None] + (bottom - top)[None] * u[:, None, None]).reshape(-1, 2).round().astype(int)
+        points = self._spot(corners)
         h, w = self.paper.shape[:2]
         inside = (points[:, 0] >= 0) & (points[:, 0] < w) & (points[:, 1] >= 0) & (points[:, 1] < h)
         if inside.mean() < 0.5:
             return False
-        xs, ys = points[inside, 0], points[inside, 1]
+        return self._bare_at(points[inside], ground)
+
+    def bare_left(self, corners: Sequence[tuple[float, float]], covering: Sequence = (),
+                  ground: Optional[np.ndarray] = None) -> bool:
+        """Whether the part of the spot of a card whose quad is ``corners`` that the quads ``covering`` (cards
+        read lying there now, in the frame's pixels) leave uncovered shows bare felt, as :meth:`bare` tells of a
+        whole spot: the card that lay there left it, though a card under it or beside it still shows.  A part
+        smaller than :data:`LEAST_LEFT` of the spot in the frame tells nothing."""
+        points = self._left(corners, covering)
+        return points is not None and self._bare_at(points, ground)
+
+    def same_as(self, before: "TableView", corners: Sequence[tuple[float, float]], covering: Sequence = ()) -> bool:
+        """Whether the part of the spot of a card whose quad is ``corners`` that the quads ``covering`` (the other
+        cards read now) leave uncovered looks as it did in ``before``, an earlier frame of the same camera: the
+        card lay there then, the cards now on it or beside it aside (:data:`SAME_LEVELS`, :data:`SAME_SHARE`).
+        A card dealt there since shows its face where the felt or another card's face was.  A part smaller than
+        :data:`LEAST_SEEN` of the spot tells nothing (the strip a fanned pile leaves of its first card, its index,
+        is a fifth of it)."""
+        if before.small.shape != self.small.shape or before.scale != self.scale:
+            return False
+        points = self._left(corners, covering, SAME_GRID, LEAST_SEEN)
+        if points is None:
+            return False
+        xs, ys = points[:, 0], points[:, 1]
+        now, then = self.small[ys, xs, :3].astype(np.float64), before.small[ys, xs, :3].astype(np.float64)
+        alike = np.count_nonzero(np.abs(now - then).max(axis=1) <= SAME_LEVELS)
+        return alike >= SAME_SHARE * len(points)
+
+    def _left(self, corners: Sequence[tuple[float, float]], covering: Sequence, grid: int = GRID,
+              least: float = LEAST_LEFT) -> Optional[np.ndarray]:
+        """The points sampled across a card's spot (see :meth:`_spot`, ``grid`` a side) in the image and outside
+        the quads ``covering`` (frame pixels); None when fewer than ``least`` of them, or the spot is mostly off
+        the frame."""
+        points = self._spot(corners, grid)
+        h, w = self.paper.shape[:2]
+        inside = (points[:, 0] >= 0) & (points[:, 0] < w) & (points[:, 1] >= 0) & (points[:, 1] < h)
+        if inside.mean() < 0.5:
+            return None
+        points = points[inside]
+        quads = [np.asarray(q, np.float64) * self.scale for q in covering if len(q) == 4]
+        left = np.array([not any(_inside(q, p) for q in quads) for p in points.astype(np.float64)], bool)
+        return points[left] if left.sum() >= least * len(points) else None
+
+    def _spot(self, corners: Sequence[tuple[float, float]], grid: int = GRID) -> np.ndarray:
+        """The points (reduced pixels, maybe off the image), ``grid`` a side, sampled across the spot of a card
+        whose quad (in the frame's pixels) is ``corners``, within :data:`INSET` of it."""
+        quad = np.asarray(corners, np.float64) * self.scale
+        centre = quad.mean(axis=0)
+        quad = centre + (quad - centre) * INSET
+        u = (np.arange(grid) + 0.5) / grid
+        top = quad[0] + np.outer(u, quad[1] - quad[0])
+        bottom = quad[3] + np.outer(u, quad[2] - quad[3])
+        return (top[None] + (bottom - top)[None] * u[:, None, None]).reshape(-1, 2).round().astype(int)
+
+    def _bare_at(self, points: np.ndarray, ground: Optional[np.ndarray]) -> bool:
+        """Whether ``points`` (reduced pixels, in the image) show bare felt (or ``ground``), no paper."""
+        xs, ys = points[:, 0], points[:, 1]
         if np.count_nonzero(self.paper[ys, xs]) > MOST_PAPER * len(xs):
             return False
         colours = self.small[ys, xs, :3].astype(np.float64)
@@ -137,3 +199,10 @@ class TableView:
         """The share of ``colours`` within reach of ``colour`` (see :data:`FELT_REACH`)."""
         reach = max(FELT_REACH * float(colour.max()), FELT_FLOOR)
         return float(np.count_nonzero(np.abs(colours - colour).max(axis=1) <= reach)) / max(len(colours), 1)
+
+
+def _inside(quad: np.ndarray, point: np.ndarray) -> bool:
+    """Whether ``point`` lies inside the convex ``quad`` (corners in either turning order)."""
+    edges, to = np.roll(quad, -1, axis=0) - quad, point - quad
+    turns = edges[:, 0] * to[:, 1] - edges[:, 1] * to[:, 0]
+    return bool((turns > 0).all() or (turns < 0).all())

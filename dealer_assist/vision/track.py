@@ -45,6 +45,20 @@ class NewCard:
 
 
 @dataclass(frozen=True)
+class MovedCard:
+    """A card reported, which lay still, seen moving off its spot (see :attr:`OnceOnlyTracker.report_moves`): the
+    same card, never a new one, now at ``center``, and ``origin``, where it lay.  Followed from frame to frame, a card
+    pushed sharp (no motion blur: a short shutter) from one box into another was never read there, and the table
+    kept it in the box it had left (qaAL F1); pushed blurred, it vanished and was read anew."""
+
+    card: Card
+    frame: int
+    confidence: float
+    center: tuple[float, float]
+    origin: tuple[float, float]
+
+
+@dataclass(frozen=True)
 class UnreadCard:
     """A card that stayed in view but was never read for sure: the croupier must key it in."""
 
@@ -239,6 +253,10 @@ class _Track:
     #: The colour of the table round it, first seen of one colour once it lay still there (see
     #: :meth:`.bare_spot.TableView.ground`): its spot is bare when of that colour too.
     ground: Optional[np.ndarray] = None
+    #: Where it last lay still (centre, outline, the table's colour round it; see OnceOnlyTracker._moved_off), and
+    #: whether its move off that spot was reported since.
+    rest: Optional[tuple] = None
+    moved_off: bool = False
 
 
 @dataclass(frozen=True)
@@ -443,6 +461,15 @@ class OnceOnlyTracker:
         self.felt: Optional[np.ndarray] = None
         #: The view of the frame fed now (see :mod:`.bare_spot`), if its read made one.
         self.view = None
+        #: The view of the last opening frame fed (see :meth:`update`'s ``opening``): what lay in view as the camera
+        #: (re)started, and the cards read in the frame fed now (see :meth:`_lay_since_opening`).
+        self.opening_view = None
+        self._reads: list = []
+        #: The unsure reads of the last frame fed taken as cards the table counted (see :meth:`weighed`).
+        self.counted_unsure: list = []
+        #: Whether a reported card seen moving off the spot it lay still on is a :class:`MovedCard` (a zoned camera,
+        #: whose card pushed into another box goes to that box's hand); otherwise a card moved in view is no event.
+        self.report_moves = False
 
     def update(self, frame: int, result: FrameResult, starting: bool = False, opening: bool = False,
                t: Optional[float] = None) -> list:
@@ -470,12 +497,14 @@ class OnceOnlyTracker:
             self.felt = commonest(self._felts)
         elif not result.uncertain and result.view is not None and self.felt is not None and not result.view.shows(
                 self.felt):
-            self.view, self.phantoms, self.settled = None, [], True
+            self.view, self.phantoms, self.counted_unsure, self.settled = None, [], [], True
             self.unseen(frame, t)
             return []
         self.reads += 1
         self._tick(frame, t)
-        self.view = result.view
+        self.view, self._reads, self.counted_unsure = result.view, list(result.cards), []
+        if opening and result.view is not None:
+            self.opening_view = result.view
         events: list = []
         self._trim_counted()
         self.taken = [t for t in self.taken if self._since(t.last) <= PUT_BACK]
@@ -487,6 +516,7 @@ class OnceOnlyTracker:
         hits = sorted(result.cards, key=lambda h: -h.confidence)
         held: list[_Track] = []
         confirmed: list[_Track] = []
+        moves: list[MovedCard] = []
         taken: set[int] = set()
         pairs = []
         for i, hit in enumerate(hits):
@@ -518,8 +548,9 @@ class OnceOnlyTracker:
             tr, hit = self.tracks[j], hits[i]
             held.append(tr)
             c = np.array(hit.center)
+            gap = self._since(tr.last)
             # In 1/30 s; frames of one instant (a time stamp repeated) are taken as 1/120 s apart.
-            tr.velocity = (c - tr.center) / max(self._since(tr.last) * REFERENCE_FPS, 0.25)
+            tr.velocity = (c - tr.center) / max(gap * REFERENCE_FPS, 0.25)
             tr.center = c
             tr.streak = tr.streak + 1 if tr.read == self.reads - 1 else 1
             tr.read = self.reads
@@ -528,6 +559,12 @@ class OnceOnlyTracker:
             tr.corners, tr.bare = hit.corners, 0
             tr.ground = _ground(result.view, hit.corners, tr.ground, bool(np.hypot(*tr.velocity) < STILL * self.card_h))
             tr.confidence = max(tr.confidence, hit.confidence)
+            if np.hypot(*tr.velocity) < STILL * self.card_h and gap >= SIGHTING:
+                # Unmoved over a 30 fps frame's time at least: a 60 fps camera's frame sent twice shows a slide unmoved.
+                tr.rest, tr.moved_off = (c, hit.corners, tr.ground), False
+            elif self._moved_off(tr, hit, result):
+                moves.append(MovedCard(hit.card, frame, tr.confidence, tuple(c.tolist()),
+                                       tuple(tr.rest[0].tolist())))
             if tr.ghost is not None and not self._ghost_or_new(tr):
                 continue
             if not tr.reported and tr.streak >= self.confirm:
@@ -572,7 +609,7 @@ class OnceOnlyTracker:
         new = [tr for tr, e in zip(confirmed, events) if isinstance(e, NewCard)]  # events: one per track confirmed
         asked += self._ahead(frame, new)
         # A card asked for lay unread before any card confirmed this frame: the croupier types it first.
-        return asked + events + self._expire(frame)
+        return asked + events + moves + self._expire(frame)
 
     def unseen(self, frame: int, t: float) -> None:
         """Frame ``frame``, taken at ``t`` seconds, told nothing of the table (too dark to show a card, the lens
@@ -608,6 +645,9 @@ class OnceOnlyTracker:
             return UnplacedCard(card, frame, at)
         if (tr.at_start and self.lingering[card.code] > 0
                 or self.counted[card.code] > 0 and (tr.at_start or self.on_layout is not None)):
+            if self.counted[card.code] > 0 and self._lay_since_opening(tr):
+                self.counted[card.code] -= 1
+                return CountedCard(card, frame, at)
             # Not in view at once, yet of a code the table has: its own card, a hand just lifted off
             # it (however long it lay there), or one just dealt.  Which, the croupier says.
             self.came[card.code] += 1
@@ -623,6 +663,21 @@ class OnceOnlyTracker:
                        and (t.layout <= 1 or self.emptied < t.last) for t in self.taken)
         return NewCard(card, frame, tr.confidence, at, after_unread=tr.after_unread, twin=twin,
                        put_back=put_back or tr.put_back)
+
+    def _lay_since_opening(self, tr: _Track) -> bool:
+        """Whether the card of ``tr``, first read after the camera's opening frames, lay there unread as it
+        (re)started: lying still, the part of its spot the other cards read now leave uncovered looks as it did in
+        the last opening frame (see :meth:`.bare_spot.TableView.same_as`).  A blackjack hand's first card under
+        the cards dealt onto it, unread at a restart and read later as the pile grew, is the table's own: it had
+        been asked for as a card maybe just dealt, and the next card read held behind it (qaAL F3).  A card dealt
+        since shows its face where the felt or another card's was; one a hand lay on then, or squared up since,
+        is still asked about."""
+        if (self.opening_view is None or self.view is None or len(tr.corners) != 4
+                or np.hypot(*tr.velocity) >= STILL * self.card_h):
+            return False
+        covering = [h.corners for h in self._reads if len(h.corners) == 4
+                    and np.linalg.norm(np.array(h.center) - tr.center) > ON_CARD * self.card_h]
+        return self.view.same_as(self.opening_view, tr.corners, covering)
 
     def _cleared(self, view) -> bool:
         """Whether a frame that reads no card shows the layout cleared: every card remembered lying still in
@@ -672,6 +727,22 @@ class OnceOnlyTracker:
             g.code == tr.code and (g.covered or g.bare and g.bare_from >= tr.first) and g.last < tr.first
             and np.hypot(*g.velocity) < STILL * self.card_h
             and np.linalg.norm(g.center - tr.origin) < GHOST_MOVED * self.card_h for g in self.ghosts)
+
+    def _moved_off(self, tr: _Track, hit, result: FrameResult) -> bool:
+        """Whether the read ``hit`` shows the reported card of ``tr`` moved off the spot it last lay still on, its
+        move not reported yet (see :attr:`report_moves`): the part of that spot the cards read now leave uncovered
+        (not counting those of its code) shows bare table, no paper (see :meth:`.bare_spot.TableView.bare_left`).
+        Followed there from frame to frame, it is that card, not another of its code: a second copy is dealt while
+        the first lies there, its paper showing (or under a hand, no bare table), and its read makes a track of its
+        own (see :meth:`_left_covered`).  Told once a move, until it lies still again."""
+        view = result.view
+        if (not self.report_moves or not tr.reported or tr.rest is None or tr.moved_off or view is None
+                or len(tr.rest[1]) != 4 or len(hit.corners) != 4
+                or np.linalg.norm(tr.center - tr.rest[0]) <= ON_CARD * self.card_h):
+            return False
+        covering = [h.corners for h in result.cards if h is hit or h.card.code != tr.code]
+        tr.moved_off = view.bare_left(tr.rest[1], covering, tr.rest[2])
+        return tr.moved_off
 
     def _trim_counted(self) -> None:
         """Keep of :attr:`counted` only what the table still holds: once its round is cleared, a card of
@@ -813,6 +884,8 @@ class OnceOnlyTracker:
                     k.corners, k.bare = u.corners, 0
                     k.ground = _ground(result.view, u.corners, k.ground, k.still > 0)
                     k.candidates = u.candidates or k.candidates
+                    if k.counted is not None:
+                        self.counted_unsure.append(u)
                     at_rest = k.still + 1 >= UNREAD_SIGHTINGS and self._since(k.still_since) >= UNREAD_AT_REST
                     # unread_after sightings, over as long as they take at 30 fps (a 60 fps camera sees it twice as
                     # often: a card read unsure while it slid in had been asked for before it stopped, rev17 F5).
@@ -825,6 +898,7 @@ class OnceOnlyTracker:
                 counted = next((k.code for k in u.candidates if opening and self._spare(k.code) > 0), None)
                 if counted is not None:
                     self.counted[counted] -= 1
+                    self.counted_unsure.append(u)
                 # Seen whole with no index at a table's camera (re)start: maybe the table's own card.
                 theirs = not u.candidates and starting and bool(+self.counted or +self.lingering)
                 self.unknown.append(_Unknown(c, frame, frame, 1, u.candidates,
@@ -844,10 +918,15 @@ class OnceOnlyTracker:
     def weighed(self, result: FrameResult) -> FrameResult:
         """``result``, the frame last fed, as the profile's fit weighs it (see :mod:`.profile_fit`): without the
         phantoms of read cards (see :attr:`phantoms`), each an unsure read of a frame showing a card read for
-        sure; a Q♦ lying alone 50 frames raised CAMERA PROFILE? on them (49 of 99 reads unsure, fixC5)."""
-        if not self.phantoms:
+        sure; a Q♦ lying alone 50 frames raised CAMERA PROFILE? on them (49 of 99 reads unsure, fixC5).  Nor the
+        unsure reads taken as the table's own cards at a camera's (re)start (see :attr:`counted_unsure`): a card
+        lying under the cards dealt onto it, its index half hidden, reads unsure frame after frame; the camera
+        watching the deal had weighed its sure reads first, and a restart mid-round with a full layout raised
+        CAMERA PROFILE? on them alone (qaAL F3: 10% unsure, the picture unchanged)."""
+        skip = self.phantoms + self.counted_unsure
+        if not skip:
             return result
-        return replace(result, uncertain=[u for u in result.uncertain if not any(u is p for p in self.phantoms)])
+        return replace(result, uncertain=[u for u in result.uncertain if not any(u is p for p in skip)])
 
     def _claim_theirs(self) -> None:
         """Judge the cards seen whole with no index at a table's camera (re)start, once its opening frames are

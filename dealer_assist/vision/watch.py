@@ -49,7 +49,8 @@ def watch(profile: Profile, grabber: FrameGrabber, *, stop: Callable[[], bool] =
           fit: Optional[ProfileFit] = None, seen: Optional[Callable[[np.ndarray, FrameResult, float], None]] = None,
           counted: Optional[Sequence[str]] = None, ask_unplaced: bool = False,
           lingering: Sequence[str] = (), unread_when_gone: bool = False,
-          on_layout: Optional[Callable[[], Sequence[str]]] = None) -> Iterator[tuple[object, float]]:
+          on_layout: Optional[Callable[[], Sequence[str]]] = None,
+          moves: bool = False) -> Iterator[tuple[object, float]]:
     """Yield ``(event, t)`` for every new card (NewCard) or never-read card (UnreadCard), and a
     SourceEnded last when the source ended with cards in view never reported (still sliding, or not
     yet read in enough frames).
@@ -73,7 +74,8 @@ def watch(profile: Profile, grabber: FrameGrabber, *, stop: Callable[[], bool] =
     into view while the table still holds that card (its round not cleared), never a new card
     played in the next place.  ``unread_when_gone``: a card never read is reported once it is gone or
     the source ends, and not at all if it is read for sure meanwhile (see
-    :attr:`.track.OnceOnlyTracker.unread_when_gone`): one event per card.
+    :attr:`.track.OnceOnlyTracker.unread_when_gone`): one event per card.  ``moves``: a card reported that is
+    seen moving off the spot it lay on is a MovedCard (a zoned camera: it may have been pushed into another box).
     """
     recognizer = Recognizer(profile)
     if fit is not None:
@@ -86,6 +88,7 @@ def watch(profile: Profile, grabber: FrameGrabber, *, stop: Callable[[], bool] =
     tracker.lingering.update(lingering if counted is not None else ())
     tracker.on_layout = on_layout
     tracker.unread_when_gone = unread_when_gone
+    tracker.report_moves = moves
     scene = StillScene()
     least = least_paper(profile)
     last: Optional[FrameResult] = None
