@@ -15,10 +15,8 @@ import io
 import json
 from decimal import Decimal
 
-import cv2
-
 from camera_runs import run_to_end
-from sliding_deal import CALIB, _card, _lay
+from layout_frames import laid_out
 from dealer_assist.blackjack.rules import HouseRules
 from dealer_assist.events import PUT_BACK, CardRead
 from dealer_assist.sources.factory import open_source
@@ -32,38 +30,8 @@ ZONES = {"zones": {"seat 3": [0.0, 0.45, 0.33, 1.0], "seat 2": [0.34, 0.45, 0.66
                    "seat 1": [0.67, 0.45, 1.0, 1.0], "dealer": [0.2, 0.0, 0.8, 0.42]}}
 
 
-def frames(folder, steps):
-    """Frames of ``steps``: ``(name, x, y, smear)``, the card ``name`` (its code, ``#2`` after it for a second copy)
-    slid in 8 frames from the shoe (top right) or from where it lies to its centre (x, y), smeared ``smear`` px by
-    its motion (0: sharp), then lying still 6 frames."""
-    folder.mkdir(parents=True, exist_ok=True)
-    felt = cv2.imread(str(CALIB / "AS.png"))
-    felt[:] = felt[5, 5]
-    lying: dict[str, tuple[float, float]] = {}
-    shots = 0
-
-    def shot(moving=None) -> None:
-        nonlocal shots
-        frame = felt.copy()
-        for name, (x, y) in lying.items():
-            _lay(frame, _card(name.split("#")[0]), x, y, 0)
-        if moving is not None:
-            _lay(frame, _card(moving[0].split("#")[0]), moving[1], moving[2], 0, motion=moving[3])
-        cv2.imwrite(str(folder / f"{shots:04d}.png"), frame)
-        shots += 1
-
-    for name, tx, ty, smear in steps:
-        sx, sy = lying.pop(name, (1180.0, 90.0))
-        for t in range(1, 9):
-            shot((name, sx + (tx - sx) * t / 8, sy + (ty - sy) * t / 8, smear if t < 8 else 0))
-        lying[name] = (tx, ty)
-        for _ in range(6):
-            shot()
-    return folder
-
-
 def camera_reads(tmp_path, steps) -> list[CardRead]:
-    folder = frames(tmp_path / "frames", steps)
+    folder = laid_out(tmp_path / "frames", steps)
     (tmp_path / "zones.json").write_text(json.dumps(ZONES))
     reads: list[CardRead] = []
     run_to_end(open_source(f"camera:{folder}?profile=anglo&zones={tmp_path / 'zones.json'}", lambda: True,
@@ -108,7 +76,7 @@ def test_a_second_copy_dealt_while_the_first_lies_in_view_is_a_card_of_its_own(t
 def test_watch_prints_a_card_pushed_sharp_into_another_box_as_moved_not_as_another_card(tmp_path):
     from dealer_assist.cli import main
 
-    folder = frames(tmp_path / "frames", (("JC", 1060, 520, 11), ("5H", 200, 520, 11), ("5H", 640, 520, 0)))
+    folder = laid_out(tmp_path / "frames", (("JC", 1060, 520, 11), ("5H", 200, 520, 11), ("5H", 640, 520, 0)))
     (tmp_path / "zones.json").write_text(json.dumps(ZONES))
     out, err = io.StringIO(), io.StringIO()
     with contextlib.redirect_stdout(out), contextlib.redirect_stderr(err):
