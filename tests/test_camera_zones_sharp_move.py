@@ -13,21 +13,14 @@ from __future__ import annotations
 import contextlib
 import io
 import json
-from decimal import Decimal
 
 from camera_runs import run_to_end
 from layout_frames import laid_out
-from dealer_assist.blackjack.rules import HouseRules
 from dealer_assist.events import PUT_BACK, CardRead
 from dealer_assist.sources.factory import open_source
-from dealer_assist.table.blackjack_session import BlackjackSession
-from dealer_assist.table.blackjack_state import BlackjackTableRules
-from dealer_assist.table.journal import Journal
-from zoned_blackjack import hands, refusals
+from zoned_blackjack import THREE_SEATS, hands, refusals, table
 
-#: Seat 3's box on the left, seat 2's in the middle, seat 1's on the right (the croupier's view), the dealer's on top.
-ZONES = {"zones": {"seat 3": [0.0, 0.45, 0.33, 1.0], "seat 2": [0.34, 0.45, 0.66, 1.0],
-                   "seat 1": [0.67, 0.45, 1.0, 1.0], "dealer": [0.2, 0.0, 0.8, 0.42]}}
+ZONES = THREE_SEATS
 
 
 def camera_reads(tmp_path, steps) -> list[CardRead]:
@@ -38,13 +31,6 @@ def camera_reads(tmp_path, steps) -> list[CardRead]:
                            game="blackjack"), lambda e: reads.append(e) if isinstance(e, CardRead) else None)
     return reads
 
-
-def table(path, seats, decks: int = 6) -> BlackjackSession:
-    session = BlackjackSession(BlackjackTableRules(house=HouseRules(decks=decks)), journal=Journal.open(path))
-    for seat in seats:
-        assert session.place(seat, Decimal("10")) is None
-    assert session.deal() is None
-    return session
 
 
 def test_a_card_played_early_and_pushed_sharp_into_its_own_box_is_moved_there(tmp_path):
