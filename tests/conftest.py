@@ -36,6 +36,16 @@ def pytest_terminal_summary(terminalreporter):
 
 
 @pytest.fixture
+def text_scale(request):
+    """The display's text scale set to the test's parameter (``indirect=True``), put back to 1 afterwards."""
+    from dealer_assist.ui import theme
+
+    theme.set_text_scale(request.param)
+    yield request.param
+    theme.set_text_scale(1.0)
+
+
+@pytest.fixture
 def show_window(qtbot):
     """``show(window, size=(1280, 720))``: a real window shown, active and owned by the test."""
     def show(window, size=(1280, 720)):

@@ -8,9 +8,12 @@ import cv2
 from sliding_deal import CALIB, _card, _lay
 
 
-def laid_out(folder, moves) -> object:
-    """Frames of cards slid one by one (``moves``: code, centre x, y) from the shoe, or from where the card lies
-    when it is moved again, smeared by their motion, each then lying still."""
+def laid_out(folder, moves, hidden=(), under: str = "") -> object:
+    """Frames of cards slid one by one (``moves``: ``(name, x, y)`` or ``(name, x, y, smear)``) from the shoe, or
+    from where the card lies when it is moved again, to its centre (x, y), smeared ``smear`` px by the motion
+    (11 unless given; 0: sharp, a camera's short shutter), each then lying still 6 frames.  ``name`` is the
+    card's code, with ``#2`` after it for a second copy of that code.  In the frames ``hidden`` (their numbers) a hand
+    hides the card ``under`` where it lies."""
     folder.mkdir(parents=True, exist_ok=True)
     felt = cv2.imread(str(CALIB / "AS.png"))
     felt[:] = felt[5, 5]
@@ -20,19 +23,20 @@ def laid_out(folder, moves) -> object:
     def shot(moving=None) -> None:
         nonlocal shots
         frame = felt.copy()
-        for code, (x, y) in lying.items():
-            _lay(frame, _card(code), x, y, 0)
+        for name, (x, y) in lying.items():
+            if not (name == under and shots in hidden):
+                _lay(frame, _card(name.split("#")[0]), x, y, 0)
         if moving is not None:
-            _lay(frame, _card(moving[0]), *moving[1:3], 0, motion=moving[3])
+            _lay(frame, _card(moving[0].split("#")[0]), *moving[1:3], 0, motion=moving[3])
         cv2.imwrite(str(folder / f"{shots:04d}.png"), frame)
         shots += 1
 
-    for code, tx, ty in moves:
-        sx, sy = lying.pop(code, (1180.0, 90.0))
+    for name, tx, ty, *smear in moves:
+        smear = smear[0] if smear else 11
+        sx, sy = lying.pop(name, (1180.0, 90.0))
         for t in range(1, 9):
-            shot((code, sx + (tx - sx) * t / 8, sy + (ty - sy) * t / 8, 11 if t < 8 else 0))
-        lying[code] = (tx, ty)
+            shot((name, sx + (tx - sx) * t / 8, sy + (ty - sy) * t / 8, smear if t < 8 else 0))
+        lying[name] = (tx, ty)
         for _ in range(6):
             shot()
     return folder
-

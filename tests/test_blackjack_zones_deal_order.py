@@ -12,12 +12,11 @@ from __future__ import annotations
 
 import json
 import time
-from decimal import Decimal
 
 import pytest
 
 from camera_runs import run_to_end
-from zoned_blackjack import hands, read, refusals
+from zoned_blackjack import hands, read, refusals, table
 from dealer_assist.events import PUT_BACK, CardRead
 from dealer_assist.blackjack.rules import HouseRules
 from dealer_assist.sources.factory import open_source
@@ -30,17 +29,10 @@ from sliding_deal import SLOTS, sliding_deal
 ZONES = {"zones": {"seat 1": [0.0, 0.45, 0.5, 1.0], "seat 3": [0.5, 0.45, 1.0, 1.0], "dealer": [0.0, 0.0, 0.8, 0.4]}}
 
 
-def table(path, seats=(1, 3, 5), decks: int = 6) -> BlackjackSession:
-    session = BlackjackSession(BlackjackTableRules(house=HouseRules(decks=decks)), journal=Journal.open(path))
-    for seat in seats:
-        assert session.place(seat, Decimal("10")) is None
-    assert session.deal() is None
-    return session
-
 
 
 def test_seat_3s_first_card_read_before_seat_1s_takes_seat_3s_place(tmp_path):
-    session = table(tmp_path / "j.sqlite")
+    session = table(tmp_path / "j.sqlite", seats=(1, 3, 5))
     for n, (code, zone) in enumerate((("9C", "seat 3"), ("5H", "seat 1"), ("TD", "seat 5"), ("7D", "dealer"),
                                       ("2S", "seat 1"), ("KH", "seat 5"), ("8C", "seat 3")), 1):
         read(session, code, n, zone)

@@ -12,10 +12,9 @@ from __future__ import annotations
 import contextlib
 import io
 import json
-from decimal import Decimal
 
 from camera_runs import run_to_end
-from zoned_blackjack import hands, read, refusals
+from zoned_blackjack import THREE_SEATS, hands, read, refusals, table
 from dealer_assist.events import PUT_BACK, CardRead
 from dealer_assist.sources.factory import open_source
 from dealer_assist.blackjack.rules import HouseRules
@@ -25,17 +24,8 @@ from dealer_assist.table.holds import MOVED_EARLY
 from dealer_assist.table.journal import Journal
 from layout_frames import laid_out
 
-#: Seat 3's box on the left, seat 2's in the middle, seat 1's on the right (the croupier's view), the dealer's on top.
-ZONES = {"zones": {"seat 3": [0.0, 0.45, 0.33, 1.0], "seat 2": [0.34, 0.45, 0.66, 1.0],
-                   "seat 1": [0.67, 0.45, 1.0, 1.0], "dealer": [0.2, 0.0, 0.8, 0.42]}}
+ZONES = THREE_SEATS
 
-
-def table(path, seats, decks: int = 6) -> BlackjackSession:
-    session = BlackjackSession(BlackjackTableRules(house=HouseRules(decks=decks)), journal=Journal.open(path))
-    for seat in seats:
-        assert session.place(seat, Decimal("10")) is None
-    assert session.deal() is None
-    return session
 
 
 

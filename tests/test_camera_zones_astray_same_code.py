@@ -11,10 +11,10 @@ from __future__ import annotations
 
 import json
 
-import cv2
 import pytest
 
 from camera_runs import run_to_end
+from layout_frames import laid_out
 from dealer_assist.events import OUTSIDE_BOXES, CardRead
 from dealer_assist.shoe import ShoeRules
 from dealer_assist.sources.factory import open_source
@@ -23,44 +23,13 @@ from dealer_assist.table.journal import Journal
 from dealer_assist.table.session import TableSession
 from dealer_assist.table.state import TableRules
 from dealer_assist.vision.layout_zones import LayoutZones
-from sliding_deal import CALIB, _card, _lay
 
 #: The Player's box on the left, the Banker's on the right; the top of the table is in neither.
 ZONES = {"zones": {"player": [0.0, 0.45, 0.5, 1.0], "banker": [0.55, 0.45, 1.0, 1.0]}}
-SHOE = (1180.0, 90.0)
 #: P1, B1, P2, then B2, a 7♥ come to rest outside every box (top left), then B3, another 7♥, into the Banker's box.
-DEAL = (("9S", 300, 500), ("4H", 900, 500), ("7C", 330, 545), ("7H", 150, 120), ("7H", 930, 545))
+DEAL = (("9S", 300, 500), ("4H", 900, 500), ("7C", 330, 545), ("7H", 150, 120), ("7H#2", 930, 545))
 #: The frame in which the camera reports the second 7♥ (each card slides 8 frames, then lies still 6).
 SECOND_READ = 64
-
-
-def frames(folder, hidden=()):
-    """The deal, each card slid from the shoe then lying still; in the frames ``hidden`` a hand hides B2."""
-    folder.mkdir(parents=True, exist_ok=True)
-    felt = cv2.imread(str(CALIB / "AS.png"))
-    felt[:] = felt[5, 5]
-    lying: list[tuple[str, float, float]] = []
-    shots = 0
-
-    def shot(moving=None) -> None:
-        nonlocal shots
-        frame = felt.copy()
-        for n, (code, x, y) in enumerate(lying):
-            if not (n == 3 and shots in hidden):
-                _lay(frame, _card(code), x, y, 0)
-        if moving is not None:
-            _lay(frame, _card(moving[0]), *moving[1:3], 0, motion=moving[3])
-        cv2.imwrite(str(folder / f"{shots:04d}.png"), frame)
-        shots += 1
-
-    for code, tx, ty in DEAL:
-        sx, sy = SHOE
-        for t in range(1, 9):
-            shot((code, sx + (tx - sx) * t / 8, sy + (ty - sy) * t / 8, 11 if t < 8 else 0))
-        lying.append((code, tx, ty))
-        for _ in range(6):
-            shot()
-    return folder
 
 
 @pytest.fixture(scope="module")
@@ -68,7 +37,7 @@ def reads(tmp_path_factory) -> list[CardRead]:
     folder = tmp_path_factory.mktemp("astray")
     (folder / "zones.json").write_text(json.dumps(ZONES))
     got: list[CardRead] = []
-    run_to_end(open_source(f"camera:{frames(folder / 'frames', (SECOND_READ,))}?profile=anglo&zones="
+    run_to_end(open_source(f"camera:{laid_out(folder / 'frames', DEAL, (SECOND_READ,), under='7H')}?profile=anglo&zones="
                            f"{folder / 'zones.json'}", lambda: True),
                lambda e: got.append(e) if isinstance(e, CardRead) else None)
     return got

@@ -13,70 +13,24 @@ from __future__ import annotations
 import contextlib
 import io
 import json
-from decimal import Decimal
-
-import cv2
 
 from camera_runs import run_to_end
-from sliding_deal import CALIB, _card, _lay
-from dealer_assist.blackjack.rules import HouseRules
+from layout_frames import laid_out
 from dealer_assist.events import PUT_BACK, CardRead
 from dealer_assist.sources.factory import open_source
-from dealer_assist.table.blackjack_session import BlackjackSession
-from dealer_assist.table.blackjack_state import BlackjackTableRules
-from dealer_assist.table.journal import Journal
-from zoned_blackjack import hands, refusals
+from zoned_blackjack import THREE_SEATS, hands, refusals, table
 
-#: Seat 3's box on the left, seat 2's in the middle, seat 1's on the right (the croupier's view), the dealer's on top.
-ZONES = {"zones": {"seat 3": [0.0, 0.45, 0.33, 1.0], "seat 2": [0.34, 0.45, 0.66, 1.0],
-                   "seat 1": [0.67, 0.45, 1.0, 1.0], "dealer": [0.2, 0.0, 0.8, 0.42]}}
-
-
-def frames(folder, steps):
-    """Frames of ``steps``: ``(name, x, y, smear)``, the card ``name`` (its code, ``#2`` after it for a second copy)
-    slid in 8 frames from the shoe (top right) or from where it lies to its centre (x, y), smeared ``smear`` px by
-    its motion (0: sharp), then lying still 6 frames."""
-    folder.mkdir(parents=True, exist_ok=True)
-    felt = cv2.imread(str(CALIB / "AS.png"))
-    felt[:] = felt[5, 5]
-    lying: dict[str, tuple[float, float]] = {}
-    shots = 0
-
-    def shot(moving=None) -> None:
-        nonlocal shots
-        frame = felt.copy()
-        for name, (x, y) in lying.items():
-            _lay(frame, _card(name.split("#")[0]), x, y, 0)
-        if moving is not None:
-            _lay(frame, _card(moving[0].split("#")[0]), moving[1], moving[2], 0, motion=moving[3])
-        cv2.imwrite(str(folder / f"{shots:04d}.png"), frame)
-        shots += 1
-
-    for name, tx, ty, smear in steps:
-        sx, sy = lying.pop(name, (1180.0, 90.0))
-        for t in range(1, 9):
-            shot((name, sx + (tx - sx) * t / 8, sy + (ty - sy) * t / 8, smear if t < 8 else 0))
-        lying[name] = (tx, ty)
-        for _ in range(6):
-            shot()
-    return folder
+ZONES = THREE_SEATS
 
 
 def camera_reads(tmp_path, steps) -> list[CardRead]:
-    folder = frames(tmp_path / "frames", steps)
+    folder = laid_out(tmp_path / "frames", steps)
     (tmp_path / "zones.json").write_text(json.dumps(ZONES))
     reads: list[CardRead] = []
     run_to_end(open_source(f"camera:{folder}?profile=anglo&zones={tmp_path / 'zones.json'}", lambda: True,
                            game="blackjack"), lambda e: reads.append(e) if isinstance(e, CardRead) else None)
     return reads
 
-
-def table(path, seats, decks: int = 6) -> BlackjackSession:
-    session = BlackjackSession(BlackjackTableRules(house=HouseRules(decks=decks)), journal=Journal.open(path))
-    for seat in seats:
-        assert session.place(seat, Decimal("10")) is None
-    assert session.deal() is None
-    return session
 
 
 def test_a_card_played_early_and_pushed_sharp_into_its_own_box_is_moved_there(tmp_path):
@@ -108,7 +62,7 @@ def test_a_second_copy_dealt_while_the_first_lies_in_view_is_a_card_of_its_own(t
 def test_watch_prints_a_card_pushed_sharp_into_another_box_as_moved_not_as_another_card(tmp_path):
     from dealer_assist.cli import main
 
-    folder = frames(tmp_path / "frames", (("JC", 1060, 520, 11), ("5H", 200, 520, 11), ("5H", 640, 520, 0)))
+    folder = laid_out(tmp_path / "frames", (("JC", 1060, 520, 11), ("5H", 200, 520, 11), ("5H", 640, 520, 0)))
     (tmp_path / "zones.json").write_text(json.dumps(ZONES))
     out, err = io.StringIO(), io.StringIO()
     with contextlib.redirect_stdout(out), contextlib.redirect_stderr(err):

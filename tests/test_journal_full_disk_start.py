@@ -24,48 +24,22 @@ from pathlib import Path
 import pytest
 
 from dealer_assist.table.journal import Journal, JournalError, JournalFullError
+from tmpfs_disks import fill, mounted
 
 REPO = Path(__file__).resolve().parents[1]
 ENV = dict(os.environ, PYTHONPATH=str(REPO), QT_QPA_PLATFORM="offscreen")
 
 
-def _tmpfs(tmp_path: Path, options: str):
-    """A real file system (tmpfs) mounted with ``options``, unmounted afterwards."""
-    if not hasattr(os, "geteuid") or os.geteuid() != 0:
-        pytest.skip("mounting a tmpfs needs root")
-    mnt = tmp_path / "mnt"
-    mnt.mkdir()
-    done = subprocess.run(["mount", "-t", "tmpfs", "-o", options, "tmpfs", str(mnt)], capture_output=True)
-    if done.returncode != 0:
-        pytest.skip(f"cannot mount a tmpfs here: {done.stderr.decode(errors='replace').strip()}")
-    try:
-        yield mnt
-    finally:
-        subprocess.run(["umount", "-l", str(mnt)], check=False)
-
-
 @pytest.fixture
 def small_disk(tmp_path):
     """A real 1 MB file system."""
-    yield from _tmpfs(tmp_path, "size=1m")
+    yield from mounted(tmp_path, "size=1m")
 
 
 @pytest.fixture
 def few_inodes(tmp_path):
     """A real file system with room for 20 MB but only 8 files."""
-    yield from _tmpfs(tmp_path, "size=20m,nr_inodes=8")
-
-
-def fill(disk: Path, leave: int) -> Path:
-    """Fill ``disk`` to ``leave`` free bytes with a file of our own (removed to free the room)."""
-    filler = disk / "filler"
-    room = os.statvfs(disk)
-    with open(filler, "ab") as out:
-        try:
-            out.write(b"\0" * max(0, room.f_bavail * room.f_frsize - leave))
-        except OSError:
-            pass
-    return filler
+    yield from mounted(tmp_path, "size=20m,nr_inodes=8")
 
 
 def sqlite_files(path: Path) -> list[str]:

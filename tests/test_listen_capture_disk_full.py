@@ -8,7 +8,6 @@ filled to its last page, or /dev/full (where every write is refused), which need
 from __future__ import annotations
 
 import os
-import subprocess
 import threading
 
 import pytest
@@ -16,27 +15,15 @@ import pytest
 from dealer_assist.cli import main
 from dealer_assist.shoesim import PtyEndpoint
 from dealer_assist.sources.shoe_protocol import format_frame
+from tmpfs_disks import fill, mounted
 
 
 @pytest.fixture
 def small_disk(tmp_path):
-    """A 64 KB tmpfs filled but for one page, unmounted afterwards."""
-    if os.geteuid() != 0:
-        pytest.skip("mounting a tmpfs needs root")
-    mnt = tmp_path / "disk"
-    mnt.mkdir()
-    if subprocess.run(["mount", "-t", "tmpfs", "-o", "size=64k", "tmpfs", str(mnt)], capture_output=True).returncode:
-        pytest.skip("this machine mounts no tmpfs")
-    try:
-        room = os.statvfs(mnt)
-        with open(mnt / "filler", "wb") as filler:
-            try:
-                filler.write(b"\0" * max(0, room.f_bavail * room.f_frsize - 4096))
-            except OSError:
-                pass
+    """A 64 KB tmpfs filled but for one page."""
+    for mnt in mounted(tmp_path, "size=64k"):
+        fill(mnt, 4096)
         yield mnt
-    finally:
-        subprocess.run(["umount", "-l", str(mnt)], check=False)
 
 
 def _listen(tmp_path, capture, cards: int) -> int:

@@ -8,9 +8,7 @@ the same write fails by the seam tests/test_payments_unrecorded.py uses, the jou
 
 from __future__ import annotations
 
-import os
 import re
-import subprocess
 from decimal import Decimal
 
 import pytest
@@ -23,6 +21,7 @@ from dealer_assist.table.session import TableSession
 from dealer_assist.table.state import TableRules
 from dealer_assist.ui.blackjack.window import BlackjackWindow
 from dealer_assist.ui.main_window import MainWindow, Options
+from tmpfs_disks import fill, mounted
 
 MARKS = {"✓", "✗", "="}
 
@@ -30,29 +29,12 @@ MARKS = {"✓", "✗", "="}
 @pytest.fixture
 def small_disk(tmp_path):
     """A 2 MB tmpfs of the test's own, and ``fill(leave)``: the disk filled to ``leave`` bytes free."""
-    if os.geteuid() != 0:
-        pytest.skip("mounting a tmpfs needs root")
-    mnt = tmp_path / "disk"
-    mnt.mkdir()
-    if subprocess.run(["mount", "-t", "tmpfs", "-o", "size=2m", "tmpfs", str(mnt)], capture_output=True).returncode:
-        pytest.skip("this machine mounts no tmpfs")
+    for mnt in mounted(tmp_path, "size=2m"):
+        def fill_to(leave: int) -> None:
+            fill(mnt, leave)
 
-    def fill(leave: int) -> None:
-        st = os.statvfs(mnt)
-        with open(mnt / "filler", "wb") as f:
-            try:
-                f.write(b"\0" * max(0, st.f_bavail * st.f_frsize - leave))
-                f.flush()
-                os.fsync(f.fileno())
-            except OSError:
-                pass
-
-    def free() -> None:
-        (mnt / "filler").unlink(missing_ok=True)
-
-    fill.free = free
-    yield mnt, fill
-    subprocess.run(["umount", "-l", str(mnt)], check=False)
+        fill_to.free = lambda: (mnt / "filler").unlink(missing_ok=True)
+        yield mnt, fill_to
 
 
 def _badges(window) -> list[str]:

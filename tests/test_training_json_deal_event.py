@@ -8,7 +8,6 @@ A simulated shoe on a real pseudo-terminal, read by the trainer's serial source;
 from __future__ import annotations
 
 import io
-import json
 import os
 import threading
 import time
@@ -18,20 +17,7 @@ from dealer_assist.shoesim import PtyEndpoint, ShoeSimulator, VirtualShoe
 from dealer_assist.sources.factory import open_source
 from dealer_assist.training import Settings, SourceFeed, TrainingSession
 from dealer_assist.training.terminal import TextTrainer
-
-
-def _events(out: io.StringIO) -> list[dict]:
-    return [json.loads(line) for line in out.getvalue().splitlines()]
-
-
-def _wait_for(out: io.StringIO, event: str, count: int = 1, seconds: float = 15) -> list[dict]:
-    end = time.monotonic() + seconds
-    while time.monotonic() < end:
-        found = [e for e in _events(out) if e["event"] == event]
-        if len(found) >= count:
-            return found
-        time.sleep(0.05)
-    raise AssertionError(f"fewer than {count} {event!r} events in {out.getvalue()!r}")
+from test_training_json_table_events import _events, _wait_for
 
 
 class _Shoe:

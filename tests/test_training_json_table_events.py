@@ -31,7 +31,7 @@ def _wait_for(out: io.StringIO, event: str, count: int = 1, seconds: float = 15)
         if len(found) >= count:
             return found
         time.sleep(0.05)
-    raise AssertionError(f"no {event!r} event in {out.getvalue()!r}")
+    raise AssertionError(f"fewer than {count} {event!r} events in {out.getvalue()!r}")
 
 
 def test_void_hand_ready_and_reader_news_are_json_events(tmp_path):

@@ -13,16 +13,8 @@ os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
 
 import pytest  # noqa: E402
 
-from dealer_assist.ui import theme  # noqa: E402
 from dealer_assist.ui.training.case_view import readable_card  # noqa: E402
 from trainer_windows import open_trainer  # noqa: E402
-
-
-@pytest.fixture
-def scale(request):
-    theme.set_text_scale(request.param)
-    yield request.param
-    theme.set_text_scale(1.0)
 
 
 def _wrong(q) -> str:
@@ -54,10 +46,10 @@ def _whole_and_readable(window) -> list[str]:
     return bad
 
 
-@pytest.mark.parametrize("scale", [1.0, 1.25], indirect=True)
+@pytest.mark.parametrize("text_scale", [1.0, 1.25], indirect=True)
 @pytest.mark.parametrize("w,h", [(640, 480), (1024, 768), (1280, 720)])
 @pytest.mark.parametrize("drills,seed,cases", [("mixed", 19, 24), ("payouts", 1, 18), ("blackjack-dealer", 4, 28)])
-def test_every_cases_cards_are_whole_and_readable_asked_and_explained(qtbot, scale, w, h, drills, seed, cases):
+def test_every_cases_cards_are_whole_and_readable_asked_and_explained(qtbot, text_scale, w, h, drills, seed, cases):
     window = open_trainer(qtbot, drills=drills, cases=40, seed=seed)
     window.resize(w, h)
     qtbot.waitUntil(lambda: window.width() == w and window.height() == h)

@@ -10,19 +10,12 @@ from __future__ import annotations
 import pytest
 
 from dealer_assist.baccarat.paytable import Bet
-from dealer_assist.ui import theme
 from test_ui_paylist_rows_whole import cut_rows
 from test_ui_settlement_fit import settle
 
 
-@pytest.fixture(params=[1.0, 1.25])
-def text_scale(request):
-    theme.set_text_scale(request.param)
-    yield request.param
-    theme.set_text_scale(1.0)
-
-
 @pytest.mark.parametrize("size", [(960, 540), (1280, 720)])
+@pytest.mark.parametrize("text_scale", [1.0, 1.25], indirect=True)
 def test_the_pay_list_holds_a_whole_row_under_alerts(qtbot, table_factory, text_scale, size):
     window = table_factory("manual", size=size)
     settle(qtbot, window, [(seat, bet) for seat in range(1, 8) for bet in Bet])

@@ -10,20 +10,12 @@ os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
 
 import pytest  # noqa: E402
 
-from dealer_assist.ui import theme  # noqa: E402
 from trainer_windows import open_trainer  # noqa: E402
 
 
-@pytest.fixture
-def scale(request):
-    theme.set_text_scale(request.param)
-    yield request.param
-    theme.set_text_scale(1.0)
-
-
-@pytest.mark.parametrize("scale", [1.0, 1.25], indirect=True)
+@pytest.mark.parametrize("text_scale", [1.0, 1.25], indirect=True)
 @pytest.mark.parametrize("page", ["drill", "summary"])
-def test_a_big_trainer_window_is_made_small_in_one_resize(qtbot, scale, page):
+def test_a_big_trainer_window_is_made_small_in_one_resize(qtbot, text_scale, page):
     window = open_trainer(qtbot, drills="payouts", cases=2, seed=5)
     if page == "summary":
         window.end_session()

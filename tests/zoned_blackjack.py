@@ -4,9 +4,27 @@ the tests of the zoned blackjack camera (a card early in its box, moved, a split
 from __future__ import annotations
 
 import time
+from decimal import Decimal
 
+from dealer_assist.blackjack.rules import HouseRules
 from dealer_assist.cards import parse_card
 from dealer_assist.events import CardRead
+from dealer_assist.table.blackjack_session import BlackjackSession
+from dealer_assist.table.blackjack_state import BlackjackTableRules
+from dealer_assist.table.journal import Journal
+
+#: Seat 3's box on the left, seat 2's in the middle, seat 1's on the right (the croupier's view), the dealer's on top.
+THREE_SEATS = {"zones": {"seat 3": [0.0, 0.45, 0.33, 1.0], "seat 2": [0.34, 0.45, 0.66, 1.0],
+                         "seat 1": [0.67, 0.45, 1.0, 1.0], "dealer": [0.2, 0.0, 0.8, 0.42]}}
+
+
+def table(path, seats, decks: int = 6) -> BlackjackSession:
+    """A journaled table of ``decks`` decks, 10 bet on each of ``seats``, dealt."""
+    session = BlackjackSession(BlackjackTableRules(house=HouseRules(decks=decks)), journal=Journal.open(path))
+    for seat in seats:
+        assert session.place(seat, Decimal("10")) is None
+    assert session.deal() is None
+    return session
 
 
 def read(session, code: str, seq: int, zone: str, **kw) -> None:
