@@ -117,7 +117,9 @@ def register(subparsers: argparse._SubParsersAction) -> None:
                                    "rounds either side named. A round's time is its play, to its first end: a "
                                    "correction made later (its bets reopened, a misread last card voided and dealt "
                                    "again) is named as such, and from it to the round's next end the round was "
-                                   "being played again; the time between its end and the correction, not.")
+                                   "being played again; the time between its end and the correction, not. Each "
+                                   "misdeal is named after the status, in order, with the deal after it, those of "
+                                   "its play too.")
     w.add_argument("path", metavar="PATH", help=JOURNAL)
     w.add_argument("--at", metavar="TIME",
                    help="the round being played at TIME (ISO 8601, UTC unless an offset is given, e.g. "
