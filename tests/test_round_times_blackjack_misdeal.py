@@ -89,7 +89,9 @@ def test_the_summary_names_the_misdeal_among_its_corrections(tmp_path, utc, caps
     path = _redealt(tmp_path / "bj.sqlite")
     assert main(["journal", "summary", str(path), "--json"]) == 0
     got = json.loads(capsys.readouterr().out)
-    assert got["corrections"] > 2 and got["misdeals"] == ["shoe 1 round 1"]
+    assert got["corrections"] > 2 and got["misdeal_rounds"] == ["shoe 1 round 1"]
+    assert [(m["round"], m["dealt_again"]) for m in got["misdeals"]] == [
+        ("shoe 1 round 1", "2026-12-06T20:03:01.000000Z")]
     assert main(["journal", "summary", str(path)]) == 0
     assert f"{got['corrections']} correction(s) (1 misdeal(s) among them: shoe 1 round 1)" in capsys.readouterr().out
 

@@ -599,7 +599,8 @@ def _start_at_time(args: argparse.Namespace) -> None:
                  if following else ": it records no round")
         raise CommandError(f"--at {args.at}: no round of {args.journal} had begun by then{first}")
     asked, which = asked_text(args.at, at), f"shoe {playing.shoe} round {playing.round}"
-    played = played_text(playing.started, playing.ended, playing.corrections, playing.carried_to, playing.voided_at)
+    played = played_text(playing.started, playing.ended, playing.corrections, playing.carried_to, playing.voided_at,
+                         playing.in_play_misdeals)
     if found.within:  # said every time: the moment as read, so a time typed without its offset shows (rev24 E8)
         before = found.ended_within  # the second asked saw that round end and this one begin (qaAK F5)
         sys.stderr.write(f"dealer-assist: note: at {asked} {which} was being played"

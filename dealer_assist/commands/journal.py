@@ -117,7 +117,9 @@ def register(subparsers: argparse._SubParsersAction) -> None:
                                    "rounds either side named. A round's time is its play, to its first end: a "
                                    "correction made later (its bets reopened, a misread last card voided and dealt "
                                    "again) is named as such, and from it to the round's next end the round was "
-                                   "being played again; the time between its end and the correction, not.")
+                                   "being played again; the time between its end and the correction, not. Each "
+                                   "misdeal is named after the status, in order, with the deal after it, those of "
+                                   "its play too.")
     w.add_argument("path", metavar="PATH", help=JOURNAL)
     w.add_argument("--at", metavar="TIME",
                    help="the round being played at TIME (ISO 8601, UTC unless an offset is given, e.g. "
@@ -548,7 +550,8 @@ def _misdeals_text(totals) -> str:
     step each (qaAM F1: it read as 23 corrections)."""
     if not totals.misdeals:
         return ""
-    named = {name: totals.misdeals.count(name) for name in totals.misdeals}  # in order, each round once
+    rounds = [name for name, _, _ in totals.misdeals]
+    named = {name: rounds.count(name) for name in rounds}  # in order, each round once
     said = [name + (f" ({count})" if count > 1 else "") for name, count in named.items()]
     return f" ({len(totals.misdeals)} misdeal(s) among them: {', '.join(said)})"
 
@@ -722,16 +725,27 @@ def _round_at_text(path: str, text: str, at, found) -> str:
 
 def _voided(one) -> str:
     """A round voided as a misdeal before it ended: when, and where its bets went (qaAM F2: the listing said
-    "voided" alone, and --at had it "being played" after the void)."""
+    "voided" alone, and --at had it "being played" after the void), after each misdeal before it in its play
+    dealt again."""
     from dealer_assist.table.round_times import local_text
 
-    return (f"voided as a misdeal at {local_text(one.voided_at)}"
+    return ((_in_play(one) or f"voided as a misdeal at {local_text(one.voided_at)}")
             + (f", its bets carried to {one.carried_to}" if one.carried_to else ""))
 
 
+def _in_play(one) -> str:
+    """The misdeals of a round's first play, each in order with the deal after it: "voided as a misdeal at ...,
+    dealt again at ..." ("": none; fixM2: one dealt again was named nowhere in the listing)."""
+    from dealer_assist.table.round_times import local_text
+
+    return ", ".join(f"voided as a misdeal at {local_text(at)}" + (f", dealt again at {local_text(again)}"
+                                                                    if again is not None else "")
+                     for at, again in one.in_play_misdeals)
+
+
 def _later(one) -> str:
-    """The corrections made after the round's play ended, each named as such (rev24 E2), or ""; a round voided
-    as a misdeal before it ended, when and where its bets went."""
+    """The misdeals of the round's play dealt again, and the corrections made after its play ended, each named
+    as such (rev24 E2), or ""; a round voided as a misdeal before it ended, when and where its bets went."""
     from dealer_assist.table.round_times import local_text
 
     if one.voided_at is not None:  # "voided (as a misdeal at ...)"; blackjack's deal voided: "open (voided as ...)"
@@ -754,7 +768,9 @@ def _later(one) -> str:
             said.append(f"its settlement taken back at {local_text(c.taken_back)}, "
                         + (f"settled again at {local_text(c.settled_again)}" if c.settled_again
                            else "not settled again"))
-    return f" (corrected later: {'; then '.join(said)})" if said else ""
+    parts = ([_in_play(one)] if one.in_play_misdeals else []) + (
+        ["corrected later: " + "; then ".join(said)] if said else [])
+    return f" ({'; '.join(parts)})" if parts else ""
 
 
 # --------------------------------------------------------------------------- show

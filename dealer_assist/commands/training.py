@@ -6,6 +6,7 @@ import argparse
 import codecs
 import json
 import math
+import os
 import sys
 import time
 import unicodedata
@@ -647,18 +648,45 @@ def _write_csv(text: str) -> None:
     buffer.flush()
 
 
+def _locale_codeset() -> Optional[str]:
+    """The codeset the user's locale declares where Python writes another one: ``ascii`` for the C or POSIX
+    locale, None where Python writes the locale's own (or the one PYTHONIOENCODING or PYTHONUTF8 asks for).
+
+    ``LANG=C`` (or ``LC_ALL=C``, ``LC_CTYPE=POSIX``, no locale at all) is how an ASCII terminal says it cannot
+    show a suit, and Python 3.7+ writes UTF-8 to it all the same: it coerces the C locale to C.UTF-8
+    (PEP 538, setting LC_CTYPE=C.UTF-8 in the environment, so the locale declared cannot be read back from
+    it) and turns its UTF-8 mode on (PEP 540); "7♥" reached the terminal as "7â¥" (qaAN F13).  Python turns
+    UTF-8 mode on by itself only where LC_CTYPE was C or POSIX at its start (declared so, or a locale this
+    machine lacks, such as an ``en_US.ISO-8859-1`` not installed): that is the sign read here."""
+    if os.environ.get("PYTHONIOENCODING", "").partition(":")[0].strip():
+        return None   # the user's word for Python's streams: stdout's encoding is it
+    asked = os.environ.get("PYTHONUTF8") == "1" or "utf8" in getattr(sys, "_xoptions", {})
+    return "ascii" if sys.flags.utf8_mode and not asked else None
+
+
+def _terminal(stream) -> bool:
+    try:
+        return stream.isatty()
+    except (AttributeError, ValueError, OSError):
+        return False
+
+
 def _plain_terminal(json_mode: bool = False) -> None:
     """Write what stdout or stderr cannot encode as :func:`_plain` does (stdout's JSON as :func:`_escaped`):
     an ASCII or Latin-1 terminal (an old casino PC, ``LC_ALL=C PYTHONIOENCODING=ascii``) got a
-    UnicodeEncodeError traceback at the first card's suit or the first accented name (qaAD F12)."""
+    UnicodeEncodeError traceback at the first card's suit or the first accented name (qaAD F12).  A terminal
+    whose locale is C or POSIX is written in ASCII so (:func:`_locale_codeset`); a pipe or a file keeps the
+    UTF-8 Python gives it there, which a program reading it expects (PEP 538)."""
     codecs.register_error(_PLAIN, _plain)
     codecs.register_error(_PLAIN + "-json", _escaped)
+    declared = _locale_codeset()
     for stream, errors in ((sys.stdout, _PLAIN + "-json" if json_mode else _PLAIN), (sys.stderr, _PLAIN)):
+        encoding = (declared if declared and _terminal(stream) else None) or getattr(stream, "encoding", None)
         try:
-            "".join(_SUITS).encode(getattr(stream, "encoding", None) or "utf-8")
+            "".join(_SUITS).encode(encoding or "utf-8")
         except UnicodeEncodeError:
             if hasattr(stream, "reconfigure"):
-                stream.reconfigure(errors=errors)
+                stream.reconfigure(encoding=encoding, errors=errors)
         except LookupError:
             pass
 

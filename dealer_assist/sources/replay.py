@@ -118,7 +118,8 @@ class RecordedShoe:
     #: of its ``round_start`` (else its first entry), of its first ``round_end`` (None: never ended), and
     #: each correction after that end that took its settlement back, with its ``round_end`` after it, as
     #: :class:`dealer_assist.table.round_times.Correction` (see :func:`_time_round`); when a misdeal voided it before
-    #: it ended (None: none, or it was dealt again), and where a new shoe carried its bets ("shoe 2 round 1").
+    #: it ended (None: none, or it was dealt again), where a new shoe carried its bets ("shoe 2 round 1"), and each
+    #: misdeal before it ended, ``(at, dealt_again)``, as ``RoundTime.in_play_misdeals``.
     times: Optional[dict] = field(default=None, hash=False, compare=False)
 
     def played(self, shoe: object, round_no: object) -> str:
@@ -127,8 +128,8 @@ class RecordedShoe:
         when the journal does not say (qaAE F1: the replay never showed when its round was played)."""
         from dealer_assist.table.round_times import played_text
 
-        started, ended, corrections, voided, carried = (self.times or {}).get((shoe, round_no), (None,) * 5)
-        return played_text(started, ended, corrections or (), carried, voided)
+        started, ended, corrections, voided, carried, in_play = (self.times or {}).get((shoe, round_no), (None,) * 6)
+        return played_text(started, ended, corrections or (), carried, voided, in_play or ())
 
     @property
     def break_note(self) -> str:
@@ -174,7 +175,7 @@ def read_journal(path: str | Path, game: Optional[str] = None, *, allow_broken: 
     rules: Optional[dict] = None
     texts: list[str] = []  # the operations, as RecordedOps keeps them
     notes: list[tuple[int, str]] = []
-    times: dict[tuple, tuple] = {}  # (shoe, round): (started, ended, corrections, voided, carried), RecordedShoe.times
+    times: dict[tuple, tuple] = {}  # (shoe, round): (started, ended, corrections, voided, carried, in_play): .times
     timed = None  # the (shoe, round) timed last
     begun: set = set()  # the (shoe, round)s a round_start (N) opened
     shoe = None
@@ -238,11 +239,12 @@ def _time_round(times: dict, key: tuple, entry, begun: set) -> None:
     E2); each correction so, in order (rev27: a second one was lost, the first said "not settled again"); a
     misdeal called after a card voided or bets reopened, with its own time (rev29 R2); a misdeal dealt again
     under its number (no new shoe), with that deal's time, and kept when the round is settled again (rev31
-    R9: the line said "voided as a misdeal" of a round being dealt, and nothing of it once settled)."""
+    R9: the line said "voided as a misdeal" of a round being dealt, and nothing of it once settled); each misdeal
+    before it ended, with the deal after it, as the export's ``dealt_again`` (fixM2: named nowhere)."""
     from dealer_assist.table.export import voids_round
     from dealer_assist.table.round_times import Correction
 
-    started, ended, corrections, voided, carried = times.get(key, (None, None, (), None, None))
+    started, ended, corrections, voided, carried, in_play = times.get(key, (None, None, (), None, None, ()))
     if started is None or entry.kind == "round_start" and key not in begun:  # its first N, as the export (qaAM F4)
         started = entry.time
     if entry.kind == "round_start":
@@ -256,8 +258,11 @@ def _time_round(times: dict, key: tuple, entry, begun: set) -> None:
             corrections = (*corrections[:-1], replace(last, settled_again=entry.time))
     elif ended is None and entry.kind in ("card_assigned", "deal"):
         voided = None  # dealt again under its number after a misdeal in its play
+        if in_play and in_play[-1][1] is None:
+            in_play = (*in_play[:-1], (in_play[-1][0], entry.time))
     elif ended is None and entry.kind == "correction" and voids_round(payload):
         voided = entry.time  # voided as a misdeal before it ended (qaAM F2: the line said "not ended")
+        in_play = (*in_play, (entry.time, None))
     elif (entry.kind in ("card_assigned", "deal") and last is not None and last.misdeal
           and last.dealt_again is None and last.settled_again is None):
         corrections = (*corrections[:-1], replace(last, dealt_again=entry.time))
@@ -272,7 +277,7 @@ def _time_round(times: dict, key: tuple, entry, begun: set) -> None:
                 *last.earlier_misdeals, (last.voided_at, last.dealt_again))))
         elif misdeal:  # reopened, then voided before it was settled again: at its own time (rev29 R2)
             corrections = (*corrections[:-1], Correction(corrections[-1].taken_back, None, True, entry.time))
-    times[key] = (started, ended, corrections, voided, carried)
+    times[key] = (started, ended, corrections, voided, carried, in_play)
 
 
 def _carry(times: dict, payload: dict, timed: Optional[tuple]) -> None:
@@ -284,12 +289,12 @@ def _carry(times: dict, payload: dict, timed: Optional[tuple]) -> None:
     key = (paid_in.get("shoe"), paid_in.get("round")) if isinstance(paid_in, dict) else timed
     if key not in times:
         return
-    started, ended, corrections, voided, _ = times[key]
+    started, ended, corrections, voided, _, in_play = times[key]
     last = corrections[-1] if corrections else None
     if voided is not None or (last is not None and last.misdeal and last.dealt_again is None
                               and last.settled_again is None):
         to = carried_to(payload)
-        times[key] = (started, ended, corrections, voided, f"shoe {to['shoe']} round {to['round']}")
+        times[key] = (started, ended, corrections, voided, f"shoe {to['shoe']} round {to['round']}", in_play)
 
 
 def journal_ops(path: Path, game: Optional[str] = None) -> list[dict]:

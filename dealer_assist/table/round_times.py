@@ -64,8 +64,14 @@ class Correction:
                 "taken_back_local": local_text(self.taken_back),
                 "settled_again_local": local_text(self.settled_again),
                 "misdeal_at_local": local_text(self.voided_at), "dealt_again_local": local_text(self.dealt_again),
-                "misdeals": [{"at": at, "dealt_again": again, "at_local": local_text(at),
-                              "dealt_again_local": local_text(again)} for at, again in self.misdeals]}
+                "misdeals": misdeals_json(self.misdeals)}
+
+
+def misdeals_json(misdeals: Iterable[tuple[Optional[str], Optional[str]]]) -> list[dict]:
+    """Misdeals as every JSON answer gives them (a round's, a correction's, the summary's with its round):
+    ``{"at", "dealt_again", "at_local", "dealt_again_local"}`` each."""
+    return [{"at": at, "dealt_again": again, "at_local": local_text(at), "dealt_again_local": local_text(again)}
+            for at, again in misdeals]
 
 
 @dataclass(frozen=True)
@@ -74,7 +80,10 @@ class RoundTime:
     the end of its play (its first end); ``corrections`` each settlement taken back after an end, in order
     (``corrected`` and ``settled_again`` the first one's times); ``carried_to`` the round a misdeal carried
     its bets to ("shoe 2 round 1"); ``voided_at``, a round voided as a misdeal before its play ended (never
-    settled) and left voided: when (its play ends there: qaAM F2, it was "being played" after the void)."""
+    settled) and left voided: when (its play ends there: qaAM F2, it was "being played" after the void);
+    ``in_play_misdeals`` each misdeal of its first play, before its first end (a round never ended: every one),
+    ``(at, dealt_again)`` in order, the last ``(voided_at, None)`` when one left it voided (a misdeal in the
+    play and dealt again was named nowhere in the listing: fixM2)."""
 
     shoe: object
     round: object
@@ -85,6 +94,12 @@ class RoundTime:
     corrections: tuple[Correction, ...] = ()
     carried_to: Optional[str] = None
     voided_at: Optional[str] = None
+    in_play_misdeals: tuple[tuple[Optional[str], Optional[str]], ...] = ()
+
+    @property
+    def misdeals(self) -> tuple[tuple[Optional[str], Optional[str]], ...]:
+        """Every misdeal of the round, in order: those of its first play, then each correction's."""
+        return (*self.in_play_misdeals, *(m for c in self.corrections for m in c.misdeals))
 
     @property
     def start(self) -> Optional[datetime]:
@@ -109,7 +124,8 @@ class RoundTime:
                 "ended_local": local_text(self.ended), "corrected_local": local_text(self.corrected),
                 "settled_again_local": local_text(self.settled_again),
                 "corrections": [c.to_json() for c in self.corrections], "carried_to": self.carried_to,
-                "voided_at": self.voided_at, "voided_at_local": local_text(self.voided_at)}
+                "voided_at": self.voided_at, "voided_at_local": local_text(self.voided_at),
+                "misdeals": misdeals_json(self.misdeals)}
 
     def replayed_at(self, at: datetime, after_end: bool, through: Optional[datetime] = None) -> Optional[Correction]:
         """The correction after whose taking back the round was being played again at ``at`` (up to its
@@ -204,7 +220,19 @@ def round_times(records: Iterable[dict]) -> Iterator[RoundTime]:
         yield RoundTime(record.get("shoe"), record["round"], record.get("game"), str(record.get("status")),
                         record.get("started"), taken[0]["round_ended"] if taken else record.get("ended"),
                         corrections, f"shoe {to.get('shoe')} round {to.get('round')}" if isinstance(to, dict)
-                        else None, None if taken else _voided_in_play(record))
+                        else None, None if taken else _voided_in_play(record),
+                        _misdeals_in_play(record, taken[0].get("voided_by") if taken else None))
+
+
+def _misdeals_in_play(record: dict, first_correction: Optional[int]) -> tuple[tuple[Optional[str], Optional[str]], ...]:
+    """The misdeals of a round's first play, before the correction (its entry ``first_correction``, None: none)
+    that took its first end's settlement back: each ``(at, dealt_again)``, as the export has them."""
+    from dealer_assist.table.export import voids_round
+
+    return tuple((_text(one.get("time")), _text(one.get("dealt_again"))) for one in record.get("corrections") or ()
+                 if isinstance(one, dict) and voids_round(one)
+                 and (first_correction is None or isinstance(one.get("seq"), int) and isinstance(first_correction, int)
+                      and one["seq"] < first_correction))
 
 
 def _voided_in_play(record: dict) -> Optional[str]:
@@ -344,22 +372,30 @@ def round_at(rounds: Iterable[RoundTime], at: datetime, journal_end: Optional[st
 
 
 def played_text(started: Optional[str], ended: Optional[str], corrections: Iterable[Correction] = (),
-                carried_to: Optional[str] = None, voided_at: Optional[str] = None) -> str:
+                carried_to: Optional[str] = None, voided_at: Optional[str] = None,
+                in_play: Iterable[tuple[Optional[str], Optional[str]]] = ()) -> str:
     """A round's times as a replay's display shows them, in local time: "played 2026-12-06 21:14:03 to
     21:14:41 (UTC+01:00)", "played from 2026-12-06 21:14:03 (UTC+01:00), not ended"; each correction after
     its end follows its play: "..., corrected at 21:30:01, settled again at 21:30:07 (UTC+01:00)", "...,
     voided as a misdeal at 21:30:01, its bets carried to shoe 2 round 1" ("corrected at 21:30:01, voided as
     a misdeal at 21:32:01, ..." when it was called in the re-deal); a round voided as a misdeal before it ended
-    (``voided_at``): "played from ..., voided as a misdeal at 21:14:30, its bets carried to ..."; "" without a start.  Each time has
-    its own offset when they differ (a change of summer time between them, rev24 E1)."""
+    (``voided_at``): "played from ..., voided as a misdeal at 21:14:30, its bets carried to ..."; the misdeals of
+    its first play (``in_play``, ``(at, dealt_again)`` each: :attr:`RoundTime.in_play_misdeals`) in their place:
+    "played from 21:14:03, voided as a misdeal at 21:14:30, dealt again at 21:15:02, ended at 21:15:40, ...";
+    "" without a start.  Each time has its own offset when they differ (a change of summer time between them,
+    rev24 E1)."""
     start = _moment(started)
     if start is None:
         return ""
     start = start.astimezone()
-    steps = [("to", _moment(ended), "")]
-    if ended is None and voided_at is not None:
-        steps.append(("voided as a misdeal at", _moment(voided_at),
-                      f", its bets carried to {carried_to}" if carried_to else ""))
+    in_play = list(in_play) or ([(voided_at, None)] if ended is None and voided_at is not None else [])
+    steps = []
+    for at, again in in_play:  # each in order, a re-deal voided again too (fixM2: they were named nowhere)
+        steps.append(("voided as a misdeal at", _moment(at), "" if again is not None else
+                      (f", its bets carried to {carried_to}" if carried_to else "")))
+        if again is not None:
+            steps.append(("dealt again at", _moment(again), ""))
+    steps.append(("ended at" if in_play else "to", _moment(ended), ""))
     for one in corrections:
         open_tail = "" if one.settled_again is not None else ", not settled again"
         if one.misdeal:
@@ -387,8 +423,8 @@ def played_text(started: Optional[str], ended: Optional[str], corrections: Itera
     for n, (word, when, tail) in enumerate(times):
         text += (f" {word} {said(when)}" if n == 0 and ended_too else f", {word} {said(when)}") + tail
     text += f" ({_zone(start)})" if one_zone else ""
-    if not ended_too:
-        text += ", not ended" if not times else ""
+    if ended is None and voided_at is None:
+        text += ", not ended"
     return text
 
 

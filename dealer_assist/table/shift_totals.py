@@ -92,9 +92,11 @@ class ShiftTotals:
     settlements_voided: int = 0
     #: Of those, the ones of rounds left open (bets reopened, not settled again): no money counted for them.
     settlements_reopened: int = 0
-    #: The round of each misdeal among ``corrections`` (baccarat's Shift+V; blackjack's deal voided, its steps each
-    #: a correction of their own: qaAM F1, a misdeal read as 23 corrections).
-    misdeals: list[str] = field(default_factory=list)
+    #: Each misdeal among ``corrections`` (baccarat's Shift+V; blackjack's deal voided, its steps each a correction
+    #: of their own: qaAM F1, a misdeal read as 23 corrections), in order: its round ("shoe 4 round 16"), when it
+    #: voided the round and when the round was dealt again after it (None: it was not), as ``journal rounds``
+    #: gives a round's ``misdeals`` (fixM2: the summary's were round names under the same name).
+    misdeals: list[tuple[str, Optional[str], Optional[str]]] = field(default_factory=list)
     #: Voided rounds whose bets a new shoe carried to its round ("shoe 1 round 2 to shoe 2 round 1"), dealt there.
     carried: list[str] = field(default_factory=list)
     #: Amounts in the exported rounds that are no number (a damaged entry): counted as 0.00 and said, not hidden.
@@ -150,7 +152,8 @@ class ShiftTotals:
         if not within:
             return
         self.corrections += len(record.get("corrections") or ())
-        self.misdeals += [name for c in record.get("corrections") or () if isinstance(c, dict) and voids_round(c)]
+        self.misdeals += [(name, _text(c.get("time")), _text(c.get("dealt_again")))
+                          for c in record.get("corrections") or () if isinstance(c, dict) and voids_round(c)]
         self.settlements_taken_back += len(taken)
         settlement = record.get("settlement")
         if status == "voided":
@@ -234,17 +237,26 @@ class ShiftTotals:
         return (self.since is None or at >= self.since) and (self.until is None or at < self.until)
 
     def to_json(self) -> dict:
+        from dealer_assist.table.round_times import misdeals_json
+
         return {"from": self.since.isoformat() if self.since else None,
                 "to": self.until.isoformat() if self.until else None,
                 "first_round_ended": self.first, "last_round_ended": self.last,
                 "rounds": sum(g.rounds for g in self.games.values()), "open_rounds": self.open_rounds,
-                "voided_rounds": self.voided, "voided_round_names": self.voided_names, "corrections": self.corrections, "misdeals": self.misdeals,
+                "voided_rounds": self.voided, "voided_round_names": self.voided_names, "corrections": self.corrections,
+                "misdeals": [{"round": name, **one} for (name, *_), one in zip(
+                    self.misdeals, misdeals_json((at, again) for _, at, again in self.misdeals))],
+                "misdeal_rounds": [name for name, _, _ in self.misdeals],
                 "settlements_taken_back": self.settlements_taken_back, "settlements_voided": self.settlements_voided,
                 "settlements_reopened": self.settlements_reopened,
                 "voided_carried": self.carried, "unreadable_amounts": self.unreadable_amounts,
                 "corrected_later": self.corrected_later, "corrected_from_earlier": self.corrected_from_earlier,
                 "carried_from_earlier": self.carried_from_earlier, "earlier_settlements": self.earlier_settlements,
                 "games": {k: v.to_json() for k, v in sorted(self.games.items())}}
+
+
+def _text(value: Any) -> Optional[str]:
+    return value if isinstance(value, str) else None
 
 
 def _misdeal_time(record: dict) -> Optional[str]:

@@ -72,6 +72,10 @@ class Question:
     #: The rule this one answer turns on when it is not the case's (a payout case's Big amount is
     #: ``big 0.54`` in a case filed under ``banker commission``); empty: the case's category.
     category: str = ""
+    #: The case's context line that names what this answer is about (a payout's bet, ``Seat 1: Banker
+    #: 15.00``): the window marks it while it is asked and writes the answer given beside it, where
+    #: "Seat 1: Banker 15.00" and "Seat 3: Banker 15.00" had looked alike (qaAN F11); empty: none.
+    line: str = ""
 
     def __post_init__(self) -> None:
         if self.kind not in KINDS:

@@ -69,6 +69,11 @@ def odds_words(ratio: Decimal) -> str:
     return f"{odds.numerator}:{odds.denominator}"
 
 
+def _bet_line(wager: Wager) -> str:
+    """A bet as the case lists it beside the cards, ``Seat 1: Banker 15.00``."""
+    return f"Seat {wager.seat}: {wager.bet.label} {fmt(wager.stake)}"
+
+
 def explain_line(line: BetResult, outcome: Outcome, paytable: Paytable) -> str:
     """One bet's payout in words, with the multiplication and the rounding.
 
@@ -253,7 +258,7 @@ class PayoutDrill(Drill):
         takes_commission = self.paytable.banker < 1
         questions = tuple(
             Question(f"seat {w.seat} {w.bet.value}", f"Seat {w.seat} {w.bet.label} {fmt(w.stake)}: pay",
-                     "amount", fmt(line.pays), category=line_category(line, self.names, tie))
+                     "amount", fmt(line.pays), category=line_category(line, self.names, tie), line=_bet_line(w))
             for w, line in zip(wagers, settlement.lines)
         ) + (Question("commission", "Commission kept", "amount", fmt(settlement.commission),
                       category=self.names[Bet.BANKER] if banker_won or settlement.commission or not takes_commission
@@ -276,7 +281,7 @@ class PayoutDrill(Drill):
             hands=(Hand("Player", rnd.player_cards, str(outcome.player_total)),
                    Hand("Banker", rnd.banker_cards, str(outcome.banker_total))),
             context=(", ".join(facts),) + house_lines(self.paytable)
-            + tuple(f"Seat {w.seat}: {w.bet.label} {fmt(w.stake)}" for w in wagers),
+            + tuple(_bet_line(w) for w in wagers),
             questions=questions,
             explanation="\n".join(line + "." for line in lines),
             summary=result + ": " + ", ".join(f"seat {w.seat} {w.bet.label} {fmt(w.stake)}"

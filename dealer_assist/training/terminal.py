@@ -8,7 +8,9 @@ any other line is refused with what to press), the trainee's Enter
 (``ready``) and the card reader's news (``reader``): told on stderr only, they
 left a program that drives the trainer sending answers to a prompt it could not see.  End of input, ``q`` or Ctrl+C ends the
 session early; the cases answered so far are scored (an exam's unanswered
-cases count as failed) and the summary is printed and stored.  Ctrl+C sets
+cases count as failed) and the summary is printed and stored.  ``back``, typed
+at a case's later answer, takes the answer before back, to be typed again: a
+case is scored once its last answer is in (qaAN F11).  Ctrl+C sets
 :attr:`TextTrainer.interrupted`, so that the command can exit 130 after
 storing: a script still sees that the session was interrupted.  SIGTERM and
 SIGHUP end it the same way through :meth:`TextTrainer.end_by_signal`.
@@ -33,6 +35,9 @@ from dealer_assist.training.session import ExamTimeUp, TrainingSession
 from dealer_assist.training.standard import simulator
 
 QUIT = ("q", "quit", "exit")
+#: Typed at a case's later answer: back to the answer before, to change it (a case is scored once its last
+#: answer is in).  A mistyped line on a payout case's first bet had been scored with no way back (qaAN F11).
+BACK = "back"
 
 
 class _Quit(Exception):
@@ -222,7 +227,16 @@ class TextTrainer:
             q = questions[len(answers)]
             # "choices" wants every key that applies: "[H/S/D/P]" read as one of them, and "H" was marked wrong
             keys = q.hint if q.kind == "choices" else "/".join(c.key for c in q.choices) if q.choices else q.kind
-            text = self._read(f"{q.prompt} [{keys}]: ")
+            text = self._read(f"{q.prompt} [{keys}{', or ' + BACK if answers else ''}]: ")
+            if text.lower() == BACK:
+                if answers:
+                    dropped = answers.pop()
+                    back = questions[len(answers)]
+                    self._note(f"dealer-assist: back to {back.prompt!r}: your answer {back.label_of(dropped)!r} "
+                               "is taken back; type it again")
+                else:
+                    self._note(f"dealer-assist: nothing to go back to: {q.prompt!r} is this case's first answer")
+                continue
             rest = questions[len(answers):]
             tokens = text.split()
             if len(rest) > 1 and len(tokens) == len(rest) and all(x.kind != "choices" for x in rest):

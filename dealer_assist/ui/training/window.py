@@ -2,7 +2,11 @@
 
 Keys: the answer keys shown under the question (P B S N for the third card,
 H S for the dealer) answer at once; amounts, totals and "every key that
-applies" are typed and confirmed with Enter.  After a wrong answer Space or
+applies" are typed and confirmed with Enter.  In a case of several answers
+(a payout case's bets, calling's totals and winner) the answers given so
+far show beside their bets, the one asked marked, and Backspace in the
+empty box (or Shift+Tab) goes back to the answer before; the case is scored
+once its last answer is in.  After a wrong answer Space or
 Enter goes on (after a right one the next case comes by itself); the
 explanation of a payout case with many bets is longer than a 1280x720 window,
 so it scrolls, as the summary's mistakes do, with PgDn PgUp, Down Up, Home End.
@@ -27,7 +31,8 @@ answer box.  An exam with a session clock (``--minutes``) ends at 0:00.
 from __future__ import annotations
 
 import threading
-from typing import Optional
+from html import escape
+from typing import Optional, Sequence
 
 from PySide6.QtCore import QEvent, QObject, Qt, QTimer, Signal
 from PySide6.QtGui import QGuiApplication, QKeyEvent
@@ -93,12 +98,18 @@ SCROLL_KEYS = {Qt.Key.Key_Down: 1, Qt.Key.Key_Up: -1, Qt.Key.Key_PageDown: 2, Qt
                Qt.Key.Key_End: 3, Qt.Key.Key_Home: -3}
 SUMMARY_LINE = "PgDn PgUp, Down Up, Home End: scroll the mistakes    Esc or Ctrl+Q: close"
 ESC_AGAIN = "Esc again to end the session (any other key: go on)"
+#: Said beside a case's later answers' keys: the way back to the answer before (:meth:`TrainerWindow.step_back`).
+BACK_HINT = "   Backspace (box empty): back to the answer before"
+#: Keys that go back to the case's answer before (Backspace only in an empty answer box).
+BACK_KEYS = (Qt.Key.Key_Backspace, Qt.Key.Key_Backtab)
 #: Space and Enter: go on after a wrong answer's explanation, or once a void hand is cleared away.
 GO_ON = (Qt.Key.Key_Space, Qt.Key.Key_Return, Qt.Key.Key_Enter)
 KEYS_HELP = (
     "Keys",
     ("P B S N, H S ...", "answer at once (the keys are shown under the question)"),
     ("type, then Enter", "amounts, totals, and every key that applies (e.g. HS)"),
+    ("Backspace or Shift+Tab", "back to the case's answer before, to change it (Backspace in an empty box); a "
+                               "case is scored once its last answer is in"),
     ("Space or Enter", "start an exam; next case after a wrong answer; on a real shoe, go on once a void hand "
                        "is cleared away (a key pressed as the screen appears is not taken: press it again)"),
     ("PgDn PgUp, Down Up, Home End", "scroll a long explanation, and the summary's mistakes"),
@@ -150,6 +161,42 @@ def context_text(lines: tuple[str, ...]) -> str:
     if len(rules) > 1:
         return "\n".join(rest + ["House rules: " + "; ".join(rules)])
     return "\n".join(rest + [HOUSE + rule for rule in rules])
+
+
+#: Marks the answer being asked in :func:`answer_sheet`.
+ASKING = "\u25b6 "
+
+
+def answer_sheet(case: Case, given: Sequence[str], asking: Optional[int]) -> str:
+    """The text beside the cards of a case of several answers, as rich text: each answer given so far beside
+    the bet (or total, or hand) it is about, the one being asked (index ``asking``; None: none) marked.
+
+    The box emptied at each Enter and the bets beside the cards looked alike ("Seat 1: Banker 15.00",
+    "Seat 3: Banker 15.00"): the trainee saw neither what was entered for the bets before nor which one the
+    question meant (qaAN F11).  A question with a :attr:`~Question.line` is written on that line of the
+    case's context; the others (the commission, a total, a hand's pay and take) are listed after the
+    context's lines, as their prompts; the house rules stay last, as :func:`context_text` puts them.
+    """
+    muted, gold = theme.MUTED.name(), theme.GOLD.name()
+
+    def row(i: int, shown: str, lined: bool) -> str:
+        q = case.questions[i]
+        verb = q.prompt.rpartition(": ")[2] if lined and ": " in q.prompt else ""
+        said = f" \u2014 {escape(verb)} " if lined else ": "
+        if i < len(given):
+            return f"{escape(shown)}{said}<b>{escape(q.label_of(given[i]))}</b>"
+        if i == asking:
+            return f"<b style='color: {gold}'>{ASKING}{escape(shown)}{said}?</b>"
+        return escape(shown) if lined else f"<span style='color: {muted}'>{escape(shown)}</span>"
+
+    lines = {q.line: i for i, q in enumerate(case.questions) if q.line}
+    rules = [line.removeprefix(HOUSE) for line in case.context if line.startswith(HOUSE)]
+    rows = [row(lines[line], line, True) if line in lines else escape(line)
+            for line in case.context if not line.startswith(HOUSE)]
+    rows += [row(i, q.prompt, False) for i, q in enumerate(case.questions) if q.line not in case.context]
+    if rules:
+        rows.append(escape(("House rules: " if len(rules) > 1 else HOUSE) + "; ".join(rules)))
+    return "<br>".join(rows)
 
 
 def _label(px: float, bold: bool = False, colour=theme.TEXT) -> QLabel:
@@ -598,7 +645,6 @@ class TrainerWindow(QWidget):
         self._open = True
         self.title.setText(f"{self.session.drills[case.drill].title}: {case.title}")
         self.view.show_case(case)
-        self.context.setText(context_text(case.context))
         self._simulator_note()
         # Fitted once its question and answer box are up: fitted before, under the last case's question, the
         # taller new one then took the room of the house rules, cut mid-line until a resize (qaAN F1).
@@ -621,7 +667,21 @@ class TrainerWindow(QWidget):
         self.feedback.setText(self._sim_note)
         self._fit_feedback()
 
+    def _show_sheet(self) -> None:
+        """The text beside the cards: the case's context; for a case of several answers, the answers given so
+        far beside their bets and the one asked marked (:func:`answer_sheet`)."""
+        case = self.case
+        if case is None:
+            return
+        if len(case.questions) < 2:
+            self.context.setTextFormat(Qt.TextFormat.PlainText)
+            self.context.setText(context_text(case.context))
+            return
+        self.context.setTextFormat(Qt.TextFormat.RichText)
+        self.context.setText(answer_sheet(case, self.answers, len(self.answers) if self.question_now else None))
+
     def _show_question(self) -> None:
+        self._show_sheet()
         q = self.question_now
         if q is None:
             return
@@ -634,6 +694,8 @@ class TrainerWindow(QWidget):
         else:
             self.keys.setText("type the amount, then Enter (0 when nothing is paid)" if q.kind == "amount"
                               else "type the number, then Enter")
+        if self.answers:
+            self.keys.setText(self.keys.text() + (BACK_HINT if typed else BACK_HINT.replace(" (box empty)", "")))
         self.entry.setVisible(typed)
         self.entry.clear()
         if typed:
@@ -666,9 +728,25 @@ class TrainerWindow(QWidget):
             self._fit()   # the next question may take another number of lines than the last
         return True
 
+    def step_back(self) -> bool:
+        """Back to the case's answer before the one asked, to change it: its answer is taken back and put in
+        the box, selected (typing replaces it).  A mistyped Enter on a payout case's first bet was scored,
+        with no way back (qaAN F11); a case is scored once its last answer is in.  False when there is no
+        answer to go back to."""
+        if self.case is None or not self._open or self.waiting or not self.answers or self.question_now is None:
+            return False
+        back = self.answers.pop()
+        self._show_question()
+        if self.entry.isVisible():
+            self.entry.setText(back)
+            self.entry.selectAll()
+        self._fit()
+        return True
+
     def _score(self, attempt: Attempt) -> None:
         self.last = attempt
         self._open = False
+        self._show_sheet()   # every answer given, beside its bet, while the feedback says which were right
         self.entry.setVisible(False)
         self.setFocus()
         if self.session.settings.exam:
@@ -925,6 +1003,11 @@ class TrainerWindow(QWidget):
                 self._disarm_esc()
             if self._typed_too_soon(event):
                 return True
+            if event.key() in BACK_KEYS and (event.key() == Qt.Key.Key_Backtab or not self.entry.text()):
+                # A held Backspace, clearing a long amount, would go back answer after answer: only a press.
+                if not event.isAutoRepeat():
+                    self.step_back()
+                return True
         return super().eventFilter(watched, event)
 
     def _typed_too_soon(self, event: QKeyEvent) -> bool:
@@ -1038,6 +1121,11 @@ class TrainerWindow(QWidget):
         if self.resyncing and event.text().strip():  # a late answer typed by mistake: said, not swallowed
             self.keys.setText(f"{event.text().strip()!r} is not taken now: no case is asked while a void hand is "
                               "cleared away; clear the table, then press Space or Enter")
+            return
+        if key in BACK_KEYS and self.question_now is not None and (
+                key == Qt.Key.Key_Backtab or not self.entry.isVisible() or not self.entry.text()):
+            if not event.isAutoRepeat():   # a choice asked (the Winner), its box hidden: back to the total
+                self.step_back()
             return
         if key in (Qt.Key.Key_Return, Qt.Key.Key_Enter) and self.entry.isVisible():
             if self._too_soon(event):
