@@ -624,8 +624,9 @@ class BlackjackSession(SessionCore):
                 or given_position(event.moved_from) not in _boxes_holding(state.round, state.seats_in, event.card):
             return False
         return self._drop_as_moved(event, f"{event.card.label} moved{where} to {_box_words(event.zone)}: the table "
-                                          f"keeps it in {_box_words(event.moved_from)}'s hand, where it was played "
-                                          "(read dropped); if it belongs in the other, void it (V) and type it there")
+                                          f"keeps it in the hand of {_box_words(event.moved_from)}, where it was "
+                                          "played (read dropped); if it belongs where it lies now, void back to it "
+                                          "(Backspace) and type the cards in their places (K)")
 
     def _out_of_place(self, event: CardRead) -> str:
         """A read waiting again at a restart that may be the card played early, moved (:data:`MOVED_EARLY`):

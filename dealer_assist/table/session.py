@@ -355,6 +355,11 @@ class TableSession(SessionCore):
                    if due == zone else "void the round (Shift+V) and type the cards in their places (K)")
         return True
 
+    def _moved_put_right(self) -> None:
+        """A void (of the card, or the round) is the croupier putting right a card refused as moved: its alert goes."""
+        if any(a.code == "moved" for a in self._snap.alerts):
+            self._take_down(lambda a: a.code != "moved")
+
     def _squared_box(self, zone: str, where: str) -> Optional[str]:
         """Baccarat's boxes: a card played from outside every box in the ``where`` hand squared into that hand's box
         (an eight-deck shoe's next card of that hand would have been it again)."""
@@ -668,6 +673,7 @@ class TableSession(SessionCore):
                                   expected)
             if error is None:
                 self._voided_asks(self._card_voided())
+                self._moved_put_right()
             return error
 
     def void_round(self, supervisor: str = "", pin: str = "", why: str = "",
@@ -685,6 +691,7 @@ class TableSession(SessionCore):
             # The cards a reader could not read went aside with the round: none is left to type (qaAB F9: the
             # wait stood, and the new deal's first read was held behind cards no longer on the table).
             self._end_round_holds()
+            self._moved_put_right()
         return error
 
     def correct_bets(self, supervisor: str = "", pin: str = "", why: str = "",
