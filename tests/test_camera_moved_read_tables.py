@@ -29,7 +29,7 @@ from dealer_assist.table.blackjack_state import BlackjackTableRules
 from dealer_assist.table.journal import Journal
 from dealer_assist.table.session import TableSession
 from replayed_journals import journal_entries, replayed
-from test_camera_zones import RULES, ZONES, dealt
+from test_camera_zones import RULES, ZONES, dealt, read
 from test_camera_zones_sharp_move import camera_reads
 from zoned_blackjack import hands, table
 
@@ -51,7 +51,7 @@ def played_round(path, reads) -> BlackjackSession:
     return session
 
 
-def read(session, code: str, zone: str, seq: int = 99) -> None:
+def read_bj(session, code: str, zone: str, seq: int = 99) -> None:
     session.handle(CardRead(parse_card(code), "camera:x", time.time(), seq=seq, zone=zone))
 
 
@@ -79,7 +79,7 @@ def test_cards_gathered_after_the_round_are_dropped_and_hold_nothing(tmp_path, s
     assert all(d["after_round"] and d["doubt"] == PUT_BACK for d in dropped(tmp_path / "j.sqlite"))
     assert session.next_round() is None
     assert session.place(1, Decimal("10")) is None and session.deal() is None
-    read(session, "2C", "seat 1")
+    read_bj(session, "2C", "seat 1")
     assert session.snapshot.pending is None and hands(session) == {1: ["2C"], "dealer": []}
     shown = (hands(session), alerts(session), session.snapshot.banner)
     session.close()
@@ -87,7 +87,7 @@ def test_cards_gathered_after_the_round_are_dropped_and_hold_nothing(tmp_path, s
     rules = BlackjackTableRules(house=HouseRules(decks=6))
     again = BlackjackSession(rules, journal=Journal.open(tmp_path / "j.sqlite"))
     assert (hands(again), alerts(again), again.snapshot.banner, again.snapshot.pending) == (*shown, None)
-    read(again, "5D", "dealer", seq=100)
+    read_bj(again, "5D", "dealer", seq=100)
     assert again.snapshot.pending is None and hands(again) == {1: ["2C"], "dealer": ["5D"]}
     again.close()
     replay = replayed(tmp_path / "j.sqlite", BlackjackSession(rules))
@@ -105,7 +105,7 @@ def test_a_card_moved_out_of_the_box_that_holds_it_mid_round_is_dropped_with_a_n
     assert session.snapshot.pending is None and alerts(session) == []
     assert "keeps it in the hand of seat 1's box" in session.snapshot.message
     assert hands(session) == {1: ["KC"], 2: [], "dealer": []}
-    read(session, "9D", "seat 2")
+    read_bj(session, "9D", "seat 2")
     assert hands(session) == {1: ["KC"], 2: ["9D"], "dealer": []}
     session.close()
 
@@ -182,4 +182,33 @@ def test_baccarat_last_card_pushed_blurred_into_the_other_box_waits_and_is_not_p
     assert session.snapshot.pending is not None and session.snapshot.pending.card.code == "KD"
     assert session.snapshot.pending.doubt == PUT_BACK
     assert hands_of(session) == (["9S"], ["4H", "KD"])
+    session.close()
+
+
+def moved(session, code: str, seq: int, zone: str, was: str) -> None:
+    session.handle(CardRead(parse_card(code), "camera:x", time.time(), seq=seq, zone=zone, doubt=PUT_BACK,
+                            moved_from=was))
+
+
+def test_baccarat_earlier_card_moved_out_of_its_hand_is_dropped_with_a_note(tmp_path):
+    """Not the round's last card: the table keeps it in the hand it was played in, says so, and asks nothing."""
+    session = dealt(tmp_path / "j.sqlite")
+    read(session, "9S", 1, "player")
+    read(session, "4H", 2, "banker")
+    moved(session, "9S", 3, "banker", "player")
+    assert session.snapshot.pending is None and alerts(session) == []
+    assert "keeps it in the Player's hand" in session.snapshot.message
+    read(session, "KD", 4, "player")
+    assert hands_of(session) == (["9S", "KD"], ["4H"])
+    session.close()
+
+
+def test_baccarat_last_card_moved_where_no_void_makes_its_place_due_says_void_the_round(tmp_path):
+    session = dealt(tmp_path / "j.sqlite")
+    for n, (code, zone) in enumerate((("9S", "player"), ("4H", "banker"), ("KD", "player")), start=1):
+        read(session, code, n, zone)
+    moved(session, "KD", 4, "banker", "player")
+    assert session.snapshot.pending is None and hands_of(session) == (["9S", "KD"], ["4H"])
+    assert [a.action for a in session.snapshot.alerts if a.code == "moved"] == [
+        "void the round (Shift+V) and type the cards in their places (K)"]
     session.close()
