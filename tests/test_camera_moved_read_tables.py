@@ -124,16 +124,18 @@ def hands_of(session) -> tuple[list[str], list[str]]:
     return [c.code for c in rnd.player_cards], [c.code for c in rnd.banker_cards]
 
 
-def test_baccarat_cards_gathered_after_the_round_are_dropped(tmp_path):
+@pytest.mark.parametrize("smear", [0, 11], ids=["sharp", "blurred"])
+def test_baccarat_cards_gathered_after_the_round_are_dropped(tmp_path, smear):
     reads = baccarat_reads(tmp_path, (("9S", 200, 520, 11), ("KD", 420, 520, 11), ("4H", 860, 520, 11),
-                                      ("2C", 1080, 520, 11), ("KD", 760, 560, 0)))
-    assert [(r.card.code, r.moved_from) for r in reads][-1] == ("KD", "player")
+                                      ("2C", 1080, 520, 11), ("KD", 760, 560, smear)))
+    assert [(r.card.code, r.zone) for r in reads][-1] == ("KD", "banker")
     session = dealt(tmp_path / "j.sqlite")
     for event in reads:
         session.handle(event)
     assert session.snapshot.pending is None and not session.state.held and alerts(session) == []
     assert session.state.history[-1].outcome.banker_total == 6
-    assert [d["moved_from"] for d in dropped(tmp_path / "j.sqlite")] == ["player"]
+    assert [(d["card"], d.get("moved_from"), d["after_round"]) for d in dropped(tmp_path / "j.sqlite")] == [
+        ("KD", "player" if smear == 0 else None, True)]
     session.close()
 
 
