@@ -362,7 +362,8 @@ class CameraSource(CardSource):
                     for ready in resting.moved(event.card.code, event.center, event.origin,
                                                diagonal_near(self._view.cards if self._view else (), event.card.code,
                                                              event.center),
-                                               lambda zone, was, read=read: _placed(read, zone)):
+                                               lambda zone, was, read=read:
+                                               _placed(replace(read, moved_from=was), zone)):
                         sink(ready)
                 elif isinstance(event, CountedCard):
                     sink(LinkState(self.name, time.time(), "up", f"{event.card.label} in view when the camera "
