@@ -25,8 +25,8 @@ from zoned_blackjack import THREE_SEATS, hands, refusals, table
 DEAL = (("JC", 1060, 520, 11), ("5H", 200, 520, 11), ("5H", 640, 520, 0), ("QS", 200, 520, 11), ("2C", 640, 180, 11))
 
 
-def camera_reads(tmp_path, steps, hidden) -> list[CardRead]:
-    folder = laid_out(tmp_path / "frames", steps, hidden=hidden, under="5H")
+def camera_reads(tmp_path, steps, hidden, under="5H") -> list[CardRead]:
+    folder = laid_out(tmp_path / "frames", steps, hidden=hidden, under=under)
     (tmp_path / "zones.json").write_text(json.dumps(THREE_SEATS))
     reads: list[CardRead] = []
     run_to_end(open_source(f"camera:{folder}?profile=anglo&zones={tmp_path / 'zones.json'}", lambda: True,
@@ -125,3 +125,23 @@ def test_a_move_squared_within_its_box_and_covered_is_no_event():
         t += 1 / 30
         out += zones.frame(SIZE, [], t)
     assert out == [] and zones.flush() == []
+
+
+def test_a_card_gathered_sharp_after_the_round_and_lifted_holds_nothing(tmp_path):
+    # The 9♥ swept sharp from seat 1's box towards the dealer's after DEALER STANDS and lifted under the hand: the
+    # camera gives the move with no box, and the round is over, so it is that card gathered: dropped with a note and
+    # journaled, not held as CONFIRM CARD over the next round's first card.
+    steps = (("KC", 1060, 520, 11), ("7D", 560, 150, 11), ("9H", 930, 560, 11), ("QS", 700, 150, 11),
+             ("9H", 880, 180, 0))
+    reads = camera_reads(tmp_path, steps, hidden=range(64, 70), under="9H")
+    assert [(r.card.code, r.zone, r.moved_from) for r in reads][-1] == ("9H", None, "seat 1")
+    session = table(tmp_path / "j.sqlite", (1,))
+    for event in reads:
+        if event.card.code == "QS":
+            session.stand()
+        session.handle(event)
+    assert session.snapshot.pending is None
+    assert session.snapshot.banner == "DEALER STANDS (17)"
+    assert hands(session) == {1: ["KC", "9H"], "dealer": ["7D", "QS"]}
+    assert "gathered" in session.snapshot.message
+    session.close()

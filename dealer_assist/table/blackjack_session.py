@@ -606,9 +606,12 @@ class BlackjackSession(SessionCore):
         to answer."""
         state = self._snap.state
         sure = not event.doubt and event.confidence >= CONFIRM_BELOW and not event.candidates
-        if event.source == KEYBOARD or not event.zone or not (event.moved_from or event.doubt == PUT_BACK or sure):
+        if event.source == KEYBOARD or not (event.moved_from or event.doubt == PUT_BACK or sure):
             return False
+        if not event.zone and (state.phase == BlackjackPhase.PLAYING or not event.moved_from):
+            return False  # pushed and lost from sight in a round: where it lies is the croupier's to say
         where = f" from {_box_words(event.moved_from)}" if event.moved_from else ""
+        to = f" to {_box_words(event.zone)}" if event.zone else " off its box"
         if state.phase != BlackjackPhase.PLAYING:
             record = state.history[-1] if state.history else None
             if not event.moved_from:
@@ -617,8 +620,8 @@ class BlackjackSession(SessionCore):
                 boxes = _boxes_holding(record.round, record.seats, event.card)
                 if not (boxes - {given_position(event.zone)} if sure else boxes):
                     return False
-            return self._drop_as_moved(event, f"{event.card.label} moved{where} to {_box_words(event.zone)} after the "
-                                              "round: the same card, gathered, not a new one (read dropped)",
+            return self._drop_as_moved(event, f"{event.card.label} moved{where}{to} after the round: the same "
+                                              "card, gathered, not a new one (read dropped)",
                                        after_round=True)
         if state.round is None or not event.moved_from \
                 or given_position(event.moved_from) not in _boxes_holding(state.round, state.seats_in, event.card):

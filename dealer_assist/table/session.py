@@ -323,10 +323,12 @@ class TableSession(SessionCore):
         could change the winner): the table cannot move a baccarat card, the croupier voids it and types it."""
         state, rnd = self._snap.state, self._snap.state.round
         sure = not event.doubt and event.confidence >= CONFIRM_BELOW and not event.candidates
-        if (not str(event.source).startswith("camera:") or not event.zone
+        if (not str(event.source).startswith("camera:")
                 or not (event.moved_from or event.doubt == PUT_BACK or sure)):
             return False
-        zone, was = event.zone.strip().lower(), (event.moved_from or "").strip().lower()
+        if not event.zone and (state.phase == TablePhase.DEALING or not event.moved_from):
+            return False  # pushed and lost from sight in a round: where it lies is the croupier's to say
+        zone, was = (event.zone or "").strip().lower(), (event.moved_from or "").strip().lower()
         hands = ({pos.hand for card, pos in zip(rnd.cards, rnd.positions) if card == event.card}
                  if rnd is not None else set())
         where = f" from the {was.title()} box" if was else ""
@@ -334,8 +336,9 @@ class TableSession(SessionCore):
             if not was and (state.phase not in (TablePhase.SETTLED, TablePhase.FINISHED)
                             or not (hands - {zone} if sure else hands)):
                 return False
-            return self._drop_as_moved(event, f"{event.card.label} moved{where} to the {zone.title()} box after the "
-                                              "round: the same card, gathered, not a new one (read dropped)",
+            to = f" to the {zone.title()} box" if zone else " off its box"
+            return self._drop_as_moved(event, f"{event.card.label} moved{where}{to} after the round: the same card, "
+                                              "gathered, not a new one (read dropped)",
                                        after_round=True)
         if rnd is None or not was or was not in hands:
             return False
