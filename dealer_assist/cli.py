@@ -20,6 +20,7 @@ os.environ.setdefault("OPENCV_FFMPEG_LOGLEVEL", "-8")  # AV_LOG_QUIET
 from dealer_assist import __version__  # noqa: E402
 from dealer_assist.commands import MODULES  # noqa: E402
 from dealer_assist.commands.output import CommandError, fail  # noqa: E402
+from dealer_assist.commands.terminal_text import plain_terminal  # noqa: E402
 
 
 def build_parser() -> argparse.ArgumentParser:
@@ -42,6 +43,7 @@ def build_parser() -> argparse.ArgumentParser:
 
 def main(argv: Optional[Sequence[str]] = None) -> int:
     args_list = list(sys.argv[1:] if argv is None else argv)
+    plain_terminal()   # before --help or a usage error writes a word
     parser = build_parser()
     commands = set(parser._subparsers._group_actions[0].choices) if parser._subparsers else set()
     if (not args_list or args_list[0].startswith("--") and args_list[0] not in ("--help", "--version")) and "run" in commands:
@@ -53,6 +55,8 @@ def main(argv: Optional[Sequence[str]] = None) -> int:
     if not getattr(args, "func", None):
         parser.print_help()
         return 2
+    if getattr(args, "json", False):
+        plain_terminal(json_mode=True)
     try:
         code = int(args.func(args) or 0)
         sys.stdout.flush()  # what is still buffered fails here, where it can be said, not at exit

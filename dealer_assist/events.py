@@ -80,6 +80,11 @@ class CardRead:
     #: A camera's frame number where it reported the card (a video file's own frame), so that a pit boss
     #: finds the card in the recording: its ``seq`` counts the camera's reports, no frame of the picture.
     frame: Optional[int] = None
+    #: The layout's box a zoned camera followed the card out of, sharp, into ``zone``: the card it reported
+    #: before, moved, not a new one (read with the :data:`PUT_BACK` doubt too).  The table moves it where a move
+    #: means something (a card played early in the wrong box, or refused there) and drops it otherwise (cards
+    #: gathered after the round, a card left where the table holds it: rev33 R2).  None: no move was seen.
+    moved_from: Optional[str] = None
 
 
 @dataclass(frozen=True)

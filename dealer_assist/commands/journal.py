@@ -21,6 +21,7 @@ from pathlib import Path
 
 from dealer_assist.commands.out_file import refuse_journal_part
 from dealer_assist.commands.output import CommandError, emit_json
+from dealer_assist.commands.terminal_text import plain_terminal, utf8_stdout
 
 JOURNAL = "the journal file (the table's SQLite journal, e.g. as run --journal names it)"
 
@@ -432,7 +433,12 @@ def run_export(args: argparse.Namespace) -> int:
         try:
             if not args.out:
                 try:
-                    write_export(entries, plan, args.format, sys.stdout)
+                    if args.format == "csv":
+                        with utf8_stdout() as out:
+                            write_export(entries, plan, args.format, out)
+                    else:
+                        plain_terminal(json_mode=True)   # JSON lines, escaped where stdout cannot write them
+                        write_export(entries, plan, args.format, sys.stdout)
                     sys.stdout.flush()
                 except BrokenPipeError:
                     _quiet_stdout()

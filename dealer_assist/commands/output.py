@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import json
 import sys
 from typing import Any
 
@@ -16,8 +15,11 @@ class CommandError(Exception):
 
 
 def emit_json(obj: Any) -> None:
-    """One JSON object on one line, flushed (streaming commands rely on it)."""
-    sys.stdout.write(json.dumps(obj, ensure_ascii=False) + "\n")
+    """One JSON object on one line, flushed (streaming commands rely on it); escaped where stdout cannot
+    write a character (:func:`~dealer_assist.commands.terminal_text.json_line`)."""
+    from dealer_assist.commands.terminal_text import json_line
+
+    sys.stdout.write(json_line(obj) + "\n")
     sys.stdout.flush()
 
 

@@ -10,6 +10,7 @@ import json
 import sys
 
 from dealer_assist.commands.output import CommandError, emit_json
+from dealer_assist.commands.terminal_text import fits
 
 
 def register(subparsers: argparse._SubParsersAction) -> None:
@@ -57,9 +58,19 @@ def run_hash(args: argparse.Namespace) -> int:
     if args.json:
         emit_json({"name": args.name, "pin_hash": digest})
     else:
-        # A TOML basic string is a JSON string: a quote or a backslash in the name stays inside it.
-        print(f'[[supervisors]]\nname = {json.dumps(args.name, ensure_ascii=False)}\npin_hash = "{digest}"')
+        print(f'[[supervisors]]\nname = {_toml_string(args.name)}\npin_hash = "{digest}"')
     return 0
+
+
+def _toml_string(name: str) -> str:
+    """``name`` as a TOML basic string (a JSON string: a quote or a backslash in it stays inside), escaped
+    (``\\u00e9``, ``\\U0001f600``) where stdout cannot write a character: an ASCII terminal's "Chloe" was not the
+    supervisor's name."""
+    text = json.dumps(name, ensure_ascii=False)
+    if fits(text):
+        return text
+    return "".join(ch if fits(ch) else f"\\u{ord(ch):04x}" if ord(ch) < 0x10000 else f"\\U{ord(ch):08x}"
+                   for ch in text)
 
 
 def run_roster(args: argparse.Namespace) -> int:

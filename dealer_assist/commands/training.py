@@ -3,10 +3,8 @@
 from __future__ import annotations
 
 import argparse
-import codecs
 import json
 import math
-import os
 import sys
 import time
 import unicodedata
@@ -16,6 +14,7 @@ from typing import Optional
 from dealer_assist.commands.display import add_look_options, set_look
 from dealer_assist.commands.out_file import refuse_journal_part
 from dealer_assist.commands.output import CommandError, emit_json
+from dealer_assist.commands.terminal_text import write_csv
 
 #: A median answer faster than this (s) is no person's reading of a case: ``--progress`` flags such an exam.
 HUMAN_SECONDS = 0.3
@@ -319,11 +318,11 @@ def _progress(args) -> int:
         for i, (s, state) in enumerate(zip(people[n]["sessions"], sealed[n]))], sealed[n]) for n in names}
     if args.csv is not None:
         if args.csv == "rules":
-            _write_csv(report.rules_csv(people))
+            write_csv(report.rules_csv(people))
         elif args.csv == "mistakes":
-            _write_csv(report.mistakes_csv(people, sealed))
+            write_csv(report.mistakes_csv(people, sealed))
         else:
-            _write_csv(report.sessions_csv(
+            write_csv(report.sessions_csv(
                 report.csv_cells(name, s, _verdict(s, standard, state, over[name].get(i)), state, attempt)
                 for name, person in people.items()
                 for i, (s, state, attempt) in enumerate(zip(person["sessions"], sealed[name],
@@ -594,105 +593,7 @@ def _verdict(s: dict, standard, state: str = "sealed", over: Optional[str] = Non
     return mark
 
 
-#: The suits as letters, for a terminal that cannot write them (``8H 8C`` for ``8♥ 8♣``).
-_SUITS = {"\u2660": "S", "\u2665": "H", "\u2666": "D", "\u2663": "C"}
-_PLAIN = "dealer-assist-plain"
-
-
-def _plain(exc: UnicodeError):
-    """What a terminal that cannot encode a character gets instead: a suit's letter, a letter without its
-    accent (``Chloe``), else ``?``."""
-    if not isinstance(exc, UnicodeEncodeError):
-        raise exc
-    out = []
-    for ch in exc.object[exc.start:exc.end]:
-        base = unicodedata.normalize("NFKD", ch).encode("ascii", "ignore").decode("ascii")
-        out.append(_SUITS.get(ch) or base or "?")
-    return "".join(out), exc.end
-
-
-def _escaped(exc: UnicodeError):
-    """JSON's ``\\u00e9`` for what stdout cannot encode: JSON holds such a character only inside a string,
-    where the escape reads back as the same character (a name is not changed)."""
-    if not isinstance(exc, UnicodeEncodeError):
-        raise exc
-    units = exc.object[exc.start:exc.end].encode("utf-16-be")
-    return "".join(f"\\u{int.from_bytes(units[i:i + 2], 'big'):04x}" for i in range(0, len(units), 2)), exc.end
-
-
-def _write_csv(text: str) -> None:
-    """A CSV on stdout, every character as stored: it is data for a spreadsheet, where the terminal's
-    accent-dropping (:func:`_plain`) wrote "Chloé" and "Chloe" as two ``Chloe`` rows, two trainees made one
-    with no word (rev24 T2).  It is UTF-8 whatever stdout's encoding: written in a Latin-1 stdout's own
-    encoding when every character fitted, "Chloé" came out in Latin-1 or in UTF-8 depending on the other
-    names in the file (rev26 F10).  A stdout that is not UTF-8 is told, when the CSV holds more than ASCII."""
-    encoding = getattr(sys.stdout, "encoding", None) or "utf-8"
-    try:
-        utf8 = codecs.lookup(encoding).name == "utf-8"
-    except LookupError:
-        utf8 = False
-    if utf8 or text.isascii():
-        sys.stdout.write(text)
-        return
-    buffer = getattr(sys.stdout, "buffer", None)
-    char = next(ch for ch in text if not ch.isascii())   # by its code point: stderr may not write it either
-    said = (f"stdout's encoding is {encoding}, not UTF-8, and the CSV holds U+{ord(char):04X} "
-            f"{unicodedata.name(char, '')}")
-    if buffer is None:
-        raise CommandError(f"{said}; nothing was written: set a UTF-8 locale (PYTHONIOENCODING=utf-8)") from None
-    sys.stderr.write(f"dealer-assist: note: {said}: the CSV is written in UTF-8, as always, every character as "
-                     "stored (open it as UTF-8; set a UTF-8 locale, or PYTHONIOENCODING=utf-8, to be told "
-                     "nothing)\n")
-    sys.stdout.flush()
-    buffer.write(text.encode("utf-8"))
-    buffer.flush()
-
-
-def _locale_codeset() -> Optional[str]:
-    """The codeset the user's locale declares where Python writes another one: ``ascii`` for the C or POSIX
-    locale, None where Python writes the locale's own (or the one PYTHONIOENCODING or PYTHONUTF8 asks for).
-
-    ``LANG=C`` (or ``LC_ALL=C``, ``LC_CTYPE=POSIX``, no locale at all) is how an ASCII terminal says it cannot
-    show a suit, and Python 3.7+ writes UTF-8 to it all the same: it coerces the C locale to C.UTF-8
-    (PEP 538, setting LC_CTYPE=C.UTF-8 in the environment, so the locale declared cannot be read back from
-    it) and turns its UTF-8 mode on (PEP 540); "7♥" reached the terminal as "7â¥" (qaAN F13).  Python turns
-    UTF-8 mode on by itself only where LC_CTYPE was C or POSIX at its start (declared so, or a locale this
-    machine lacks, such as an ``en_US.ISO-8859-1`` not installed): that is the sign read here."""
-    if os.environ.get("PYTHONIOENCODING", "").partition(":")[0].strip():
-        return None   # the user's word for Python's streams: stdout's encoding is it
-    asked = os.environ.get("PYTHONUTF8") == "1" or "utf8" in getattr(sys, "_xoptions", {})
-    return "ascii" if sys.flags.utf8_mode and not asked else None
-
-
-def _terminal(stream) -> bool:
-    try:
-        return stream.isatty()
-    except (AttributeError, ValueError, OSError):
-        return False
-
-
-def _plain_terminal(json_mode: bool = False) -> None:
-    """Write what stdout or stderr cannot encode as :func:`_plain` does (stdout's JSON as :func:`_escaped`):
-    an ASCII or Latin-1 terminal (an old casino PC, ``LC_ALL=C PYTHONIOENCODING=ascii``) got a
-    UnicodeEncodeError traceback at the first card's suit or the first accented name (qaAD F12).  A terminal
-    whose locale is C or POSIX is written in ASCII so (:func:`_locale_codeset`); a pipe or a file keeps the
-    UTF-8 Python gives it there, which a program reading it expects (PEP 538)."""
-    codecs.register_error(_PLAIN, _plain)
-    codecs.register_error(_PLAIN + "-json", _escaped)
-    declared = _locale_codeset()
-    for stream, errors in ((sys.stdout, _PLAIN + "-json" if json_mode else _PLAIN), (sys.stderr, _PLAIN)):
-        encoding = (declared if declared and _terminal(stream) else None) or getattr(stream, "encoding", None)
-        try:
-            "".join(_SUITS).encode(encoding or "utf-8")
-        except UnicodeEncodeError:
-            if hasattr(stream, "reconfigure"):
-                stream.reconfigure(encoding=encoding, errors=errors)
-        except LookupError:
-            pass
-
-
 def run_train(args: argparse.Namespace) -> int:
-    _plain_terminal(args.json and args.csv is None)
     if args.csv is not None and (not args.progress or args.json):
         raise CommandError(f"--csv {args.csv} prints stored progress: use it with --progress and without --json")
     if args.rename is not None or args.merge is not None:

@@ -362,23 +362,38 @@ class CameraSource(CardSource):
                     for ready in resting.moved(event.card.code, event.center, event.origin,
                                                diagonal_near(self._view.cards if self._view else (), event.card.code,
                                                              event.center),
-                                               lambda zone, was, read=read: _placed(read, zone)):
+                                               lambda zone, was, read=read:
+                                               _placed(replace(read, moved_from=was), zone)):
                         sink(ready)
                 elif isinstance(event, CountedCard):
                     sink(LinkState(self.name, time.time(), "up", f"{event.card.label} in view when the camera "
                                    "started: the table's own, already counted"))
                 elif isinstance(event, UnplacedCard):
+                    # The table's own may have been pushed here from another box as the camera started: neither typing
+                    # it (a second copy) nor Enter (left where it was played) moves it (rev33 R5).
                     why = (f"saw {event.card.label}, not seen lying still when it started, a card the table has one "
-                           "of: it may be the table's own (uncovered, or squared up), or one just dealt; if it was dealt, "
-                           "type it in its place; if it is the table's own, type nothing: Enter plays the card read after "
-                           "it"
+                           "of: it may be the table's own (uncovered, squared up, or pushed here from another box), or "
+                           "one just dealt; if it was dealt, type it in its place; if it is the table's own and lies "
+                           "where the table has it, type nothing: Enter plays the card read after it; if it is the "
+                           "table's own pushed here from another box, void it there (V, once more for each step after "
+                           "it) and type it (K), then the cards voided after it"
                            if event.maybe_counted else
                            f"found {event.card.label} in view when it started, a card the table does not "
                            "have: it came while the camera was away (or was being dealt as it started), and its "
                            "place in the deal is not known")
                     diagonal = diagonal_near(self._view.cards if self._view else (), event.card.code, event.center)
-                    in_turn(Unreadable(self.name, time.time(), seq=self.seq, candidates=(event.card,), why=why,
-                                       frame=event.frame, zone=self._zone_at(event.center, resting, diagonal)))
+
+                    def ask(zone, card=event.card, frame=event.frame, seq=self.seq, why=why) -> Unreadable:
+                        return Unreadable(self.name, time.time(), seq=seq, candidates=(card,), why=why, frame=frame,
+                                          zone=zone)
+                    if resting is not None and event.maybe_counted:
+                        # Maybe moving as it started (squared up, pushed): asked for in the box it comes to rest in, as
+                        # a card read is; read mid-push, it had been given the box it crossed.
+                        for ready in resting.card(event.card.code, event.center,
+                                                  diagonal or self._profile.card_h_px * CARD_DIAGONAL, ask):
+                            sink(ready)
+                    else:
+                        in_turn(ask(self._zone_at(event.center, resting, diagonal)))
                 else:
                     in_turn(Unreadable(self.name, time.time(), seq=self.seq, frame=event.frame,
                                        candidates=tuple(Card(c.rank, c.suit) for c in event.candidates),

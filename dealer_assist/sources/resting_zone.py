@@ -37,6 +37,12 @@ UNSEEN_LEAST = 3
 LONGEST = 2.0
 #: How far (in its diagonals) a card read may have slid since the last frame read and still be that card.
 REACH = 2.0
+#: Seconds a card seen moved off its spot (see :meth:`RestingZones.moved`) may stay covered, a hand left on it after
+#: the push, and still be waited for (the cards read after it wait behind it): once it is seen again, it has
+#: :data:`LONGEST` seconds more to come to rest.  Given up at once when covered, a card a croupier pushed and kept
+#: the fingers on for five frames was never moved, and the next card went to the wrong hand (rev33 R1).  The
+#: tracker's own ``forget``: a card covered longer is a card found again, not one followed.
+MOVE_COVERED = 5.0
 
 
 #: A card's diagonal over its height (a poker card, 63 x 88 mm): how far one whose outline is not known reaches.
@@ -80,7 +86,7 @@ class _Held:
     #: A card placed, seen moved off the spot it lay on (see :meth:`RestingZones.moved`): where it lay, and what
     #: builds its event, given the box it comes to rest in and the box it left.
     origin: Optional[tuple[float, float]] = None
-    move: Optional[Callable[[str, str], Any]] = None
+    move: Optional[Callable[[Optional[str], str], Any]] = None
 
     @property
     def seen(self) -> float:
@@ -157,7 +163,11 @@ class RestingZones:
         (``was``), so that the table moves it to that box's hand (qaAL F1: pushed sharp from the wrong seat's box
         into its own, it stayed in the wrong hand).  None is sent for a card squared in its box or a split's piles
         laid out (the same box), one pushed out of every box or from outside every box (its place stays as
-        played), nor one covered or not at rest within :data:`LONGEST` seconds (where it lies is not known)."""
+        played).  One covered (a hand left on it after the push) is waited for while covered, up to
+        :data:`MOVE_COVERED` seconds, and then for :data:`LONGEST` seconds to come to rest (rev33 R1: given up at once,
+        the card stayed in the box it left).  One last seen in another box than the one it lay in (or in none) that is
+        not seen at rest within those times (taken away under the hand, or the source ended first) goes out as
+        ``make(None, was)``: where it lies is not known, and the table must ask, not keep it silently where it lay."""
         diagonal = max(diagonal, 1.0)
         near = [(min(math.dist(p.center, center), math.dist(p.center, origin)), n)
                 for n, p in enumerate(self._placed) if p.code == code]
@@ -205,6 +215,8 @@ class RestingZones:
             if not near:
                 held.unseen += 1
                 continue
+            if held.origin is not None and self._covered(held):
+                held.since = self._t  # uncovered: its time to come to rest counts from now
             held.center, held.unseen = free.pop(min(near)[1])[1], 0
             old = [n for n, (when, _) in enumerate(held.sightings) if self._t - when >= STILL_OVER]
             held.at_rest = bool(old) and math.dist(held.center, held.sightings[old[0]][1]) <= STILL * held.diagonal
@@ -226,7 +238,8 @@ class RestingZones:
         while self._queue:
             head = self._queue[0]
             if isinstance(head, _Held):
-                if not (head.at_rest or self._covered(head) or self._t - head.since >= LONGEST):
+                if not (self._move_done(head) if head.origin is not None else
+                        head.at_rest or self._covered(head) or self._t - head.since >= LONGEST):
                     break
                 if head.astray is not None:
                     if head.astray.seen > head.since:  # seen where it lay again: this one is another card
@@ -257,11 +270,21 @@ class RestingZones:
             self._astray = [a for a in self._astray if a is not held.astray]
         held.astray = None
 
+    def _move_done(self, held: _Held) -> bool:
+        """Whether a card seen moved (see :meth:`moved`) is done waiting: at rest, covered longer than
+        :data:`MOVE_COVERED` seconds, or seen, not covered, and not at rest within :data:`LONGEST` seconds."""
+        if held.at_rest:
+            return True
+        if self._covered(held):
+            return self._t - held.seen >= MOVE_COVERED
+        return self._t - held.since >= LONGEST
+
     def _covered(self, held: _Held) -> bool:
         return held.unseen >= UNSEEN_LEAST and self._t - held.seen >= (UNSEEN_READS - 0.5) / REFERENCE_FPS
 
     def _out(self, item: Any) -> Any:
-        """The event of ``item`` as it goes out; None for a card moved that stays in its box (see :meth:`moved`)."""
+        """The event of ``item`` as it goes out; None for a card moved that stays in its box or comes to rest out of
+        every box (see :meth:`moved`)."""
         if not isinstance(item, _Held):
             return item
         if item.at_rest:
@@ -269,7 +292,11 @@ class RestingZones:
         zone = self.zones.at(item.center, self.size, reach=item.diagonal / 2)
         if item.origin is not None:
             was = self.zones.at(item.origin, self.size, reach=item.diagonal / 2)
-            return item.move(zone, was) if item.at_rest and zone is not None and was is not None and zone != was else None
+            if was is None or zone == was:
+                return None
+            if not item.at_rest:  # last seen in another box or none, then lost to view: where it lies is not known
+                return item.move(None, was)
+            return item.move(zone, was) if zone is not None else None
         if zone is None:
             self._astray.append(_Astray(item.code, item.center, item.diagonal, item.seen))
         return item.make(zone)

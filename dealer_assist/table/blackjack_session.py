@@ -475,6 +475,8 @@ class BlackjackSession(SessionCore):
                     self._publish(replace(self._snap, message=f"{moved.label}, refused in the box it lay in, moved "
                                                               f"to {_box_words(event.zone)}: played there"))
                 return
+        if self._moved_for_nothing(event):
+            return
         due = self._snap.state.due()
         if (due is not None and due.kind == "action" and event.source != KEYBOARD and not event.doubt
                 and event.zone and self._later_box(event.zone) and event.source not in self._hold_of
@@ -591,6 +593,43 @@ class BlackjackSession(SessionCore):
                    else state.table_seat(was_due.seat))
         box = "dealer" if rnd.step.seat is None else state.table_seat(rnd.step.seat)
         return box != due_box and given_position(event.zone) != box
+
+    def _moved_for_nothing(self, event: CardRead) -> bool:
+        """A zoned camera's read of a card it followed, sharp, from one box into another
+        (:attr:`~dealer_assist.events.CardRead.moved_from`) where the move means nothing to the table (a card
+        played early, or refused, in the box it left was moved before this): dropped, journaled, with a note and no
+        alert.  So once no round is open (cards gathered after the round into the dealer's box: rev33 R2, CONFIRM
+        CARD held the next round's first read, and Enter made last round's card a new round's), and in a round
+        whenever the table holds the card in the hand of the box it left.  Its push blurred, the camera saw no move:
+        a read of a card of the round just settled, doubted as put back, or sure and read in another box than the
+        one it was played in, is that card gathered too.  Otherwise it waits as any card put back: the croupier's
+        to answer."""
+        state = self._snap.state
+        sure = not event.doubt and event.confidence >= CONFIRM_BELOW and not event.candidates
+        if event.source == KEYBOARD or not (event.moved_from or event.doubt == PUT_BACK or sure):
+            return False
+        if not event.zone and (state.phase == BlackjackPhase.PLAYING or not event.moved_from):
+            return False  # pushed and lost from sight in a round: where it lies is the croupier's to say
+        where = f" from {_box_words(event.moved_from)}" if event.moved_from else ""
+        to = f" to {_box_words(event.zone)}" if event.zone else " off its box"
+        if state.phase != BlackjackPhase.PLAYING:
+            record = state.history[-1] if state.history else None
+            if not event.moved_from:
+                if state.phase != BlackjackPhase.SETTLED or record is None:
+                    return False
+                boxes = _boxes_holding(record.round, record.seats, event.card)
+                if not (boxes - {given_position(event.zone)} if sure else boxes):
+                    return False
+            return self._drop_as_moved(event, f"{event.card.label} moved{where}{to} after the round: the same "
+                                              "card, gathered, not a new one (read dropped)",
+                                       after_round=True)
+        if state.round is None or not event.moved_from \
+                or given_position(event.moved_from) not in _boxes_holding(state.round, state.seats_in, event.card):
+            return False
+        return self._drop_as_moved(event, f"{event.card.label} moved{where} to {_box_words(event.zone)}: the table "
+                                          f"keeps it in the hand of {_box_words(event.moved_from)}, where it was "
+                                          "played (read dropped); if it belongs where it lies now, void back to it "
+                                          "(Backspace) and type the cards in their places (K)")
 
     def _out_of_place(self, event: CardRead) -> str:
         """A read waiting again at a restart that may be the card played early, moved (:data:`MOVED_EARLY`):
@@ -1265,6 +1304,12 @@ class BlackjackSession(SessionCore):
                                 "override is the croupier's, recorded with its reason")
         return self._authorised(self._roster, "override_alarm", {"alarm": what, "round": self._snap.state.round_no,
                                                                   **target}, supervisor, pin or "", reason)
+
+
+def _boxes_holding(rnd: Any, seats: tuple[int, ...], card: Card) -> set:
+    """The boxes (``"dealer"``, a table seat) whose hands in ``rnd`` (its seats being table ``seats``) hold ``card``."""
+    boxes: set = {"dealer"} if card in rnd.dealer.cards else set()
+    return boxes | {seats[seat - 1] for seat, _, hand in rnd.all_hands() if card in hand.cards}
 
 
 def _box_words(zone: str) -> str:

@@ -52,7 +52,8 @@ shoe_cut          shoe, round (the round in which the cut card came out); op ``c
 round_start       round, shoe, game ("baccarat"/"blackjack")
 card_read         round?, card, source, confidence, source_seq; doubt where the source doubted it itself;
                   ``frame``, a camera's video frame where it saw the card (its source_seq counts its reports);
-                  ``zone``, the layout's box a camera given zones saw it rest in
+                  ``zone``, the layout's box a camera given zones saw it rest in; ``moved_from``, the box it
+                  followed the card out of (a card moved, read again: see ``read_dropped``)
 card_assigned     round, card, position ("P1", "B3", "seat2.h0", "dealer"); for a read that waited for the
                   croupier, ``held_for`` (why), ``read_confidence`` and ``confirmed`` (Enter) or ``corrects``
                   (the code read, replaced by the card typed); blackjack ``moved_from`` (a position): the last
@@ -78,7 +79,12 @@ read_dropped      round, card, source, source_seq, doubt (a read waiting for the
                   with ``zone`` and the put-back doubt, at either game: a zoned camera's read of its card played
                   from outside every box (Enter), squared into that place's box, dropped by the table;
                   ``parked`` (true, with ``zone``): a card lying in a later seat's or the dealer's box set aside
-                  while a seat before it draws, read again (a new ``card_read``) at its turn; it holds no read; ``waits_for_cards``
+                  while a seat before it draws, read again (a new ``card_read``) at its turn; it holds no read;
+                  ``moved_from`` (a zoned camera's box, with ``zone`` and the put-back doubt): a card the camera
+                  followed out of that box into ``zone``, dropped by the table as that card moved (gathered after
+                  the round, or left in the hand it was played in; baccarat ``refused`` (true): the round's last
+                  card moved into the other hand's box, refused by name with an alert); ``after_round`` (true): a
+                  card of the round just settled, moved or put back, dropped as gathered; ``waits_for_cards``
                   (true): the next read of that source waits for cards that may be several (Enter on it ends it)
 read_corrected    round, card (typed), read, source, source_seq (blackjack: a card typed in place of a read
                   waiting for the decision; H or D plays it, as ``card_assigned``; a restart before that brings

@@ -25,7 +25,7 @@ from dealer_assist.baccarat.paytable import Bet
 from dealer_assist.baccarat.report import round_json
 from dealer_assist.cards import Card, InvalidCardError, parse_card
 from dealer_assist.money import fmt
-from dealer_assist.events import OUTSIDE_BOXES, CardRead, ShoeSignal
+from dealer_assist.events import OUTSIDE_BOXES, PUT_BACK, CardRead, ShoeSignal
 from dealer_assist.shoe import Phase as ShoePhase
 from dealer_assist.table import journal_scan
 from dealer_assist.table.holds import AFTER_A_REFUSAL, AFTER_NEW_SHOE, BURN_DUE_FACE_DOWN, NEW_SHOE_IN_ROUND
@@ -309,8 +309,59 @@ class TableSession(SessionCore):
         return next((pos.hand for c, pos in reversed(list(zip(rnd.cards, rnd.positions))) if c == card), None)
 
     def _take(self, event: CardRead) -> None:
-        if not self._squared_from_outside(event):
+        if not (self._moved_read(event) or self._squared_from_outside(event)):
             super()._take(event)
+
+    def _moved_read(self, event: CardRead) -> bool:
+        """A zoned camera's read of a card it followed, sharp, from one hand's box into the other's
+        (:attr:`~dealer_assist.events.CardRead.moved_from`): the card the table has, not a new one.  Once no round
+        is dealt (cards gathered after PLAYER WINS, rev33 R2: CONFIRM CARD held the next round's first card), or
+        in a round when it is not the last card played, it is dropped with a note, no alert; its push blurred (the
+        camera saw no move), a read of a card of the round just settled, doubted as put back, or sure and read in
+        the other hand's box, is that card gathered too.  The round's last card, moved out of the hand the table
+        played it in, is refused by name (rev33 R3: Enter, "another of its code", counted it in both hands and
+        could change the winner): the table cannot move a baccarat card, the croupier voids it and types it."""
+        state, rnd = self._snap.state, self._snap.state.round
+        sure = not event.doubt and event.confidence >= CONFIRM_BELOW and not event.candidates
+        if (not str(event.source).startswith("camera:")
+                or not (event.moved_from or event.doubt == PUT_BACK or sure)):
+            return False
+        if not event.zone and (state.phase == TablePhase.DEALING or not event.moved_from):
+            return False  # pushed and lost from sight in a round: where it lies is the croupier's to say
+        zone, was = (event.zone or "").strip().lower(), (event.moved_from or "").strip().lower()
+        hands = ({pos.hand for card, pos in zip(rnd.cards, rnd.positions) if card == event.card}
+                 if rnd is not None else set())
+        where = f" from the {was.title()} box" if was else ""
+        if state.phase != TablePhase.DEALING:
+            if not was and (state.phase not in (TablePhase.SETTLED, TablePhase.FINISHED)
+                            or not (hands - {zone} if sure else hands)):
+                return False
+            to = f" to the {zone.title()} box" if zone else " off its box"
+            return self._drop_as_moved(event, f"{event.card.label} moved{where}{to} after the round: the same card, "
+                                              "gathered, not a new one (read dropped)",
+                                       after_round=True)
+        if rnd is None or not was or was not in hands:
+            return False
+        if rnd.cards[-1] != event.card or rnd.positions[-1].hand != was:
+            return self._drop_as_moved(event, f"{event.card.label} moved{where} to the {zone.title()} box: the "
+                                              f"table keeps it in the {was.title()}'s hand, where it was played (read "
+                                              "dropped); if it belongs in the other, void the round (Shift+V) and "
+                                              "type the cards")
+        due = rnd.void_last().due.hand  # voided, is the place due the hand it was moved to?  Then V and K put it there
+        self._drop_as_moved(event, f"{event.card.label} moved{where} to the {zone.title()} box (read dropped): "
+                                   "not played there", refused=True)
+        self.alert("moved", "error", f"{event.card.label} MOVED TO THE {zone.upper()} BOX",
+                   f"{event.card.label} was played in the {was.title()}'s hand, where it lay, and the camera saw it "
+                   f"moved to the {zone.title()}'s box: the table cannot move a card from one hand to the other, and "
+                   f"it still counts it in the {was.title()}'s hand",
+                   f"void it (V) and type it (K {event.card.code}): the {zone.title()}'s place is due then"
+                   if due == zone else "void the round (Shift+V) and type the cards in their places (K)")
+        return True
+
+    def _moved_put_right(self) -> None:
+        """A void (of the card, or the round) is the croupier putting right a card refused as moved: its alert goes."""
+        if any(a.code == "moved" for a in self._snap.alerts):
+            self._take_down(lambda a: a.code != "moved")
 
     def _squared_box(self, zone: str, where: str) -> Optional[str]:
         """Baccarat's boxes: a card played from outside every box in the ``where`` hand squared into that hand's box
@@ -326,6 +377,13 @@ class TableSession(SessionCore):
         if (self._snap.state.phase == TablePhase.BURN and shoe.burned and shoe.burn_left
                 and str(event.source).startswith("camera:")):
             return BURN_DUE_FACE_DOWN
+        rnd = self._snap.state.round
+        if (self._snap.state.phase == TablePhase.DEALING and rnd is not None and rnd.cards and event.zone
+                and str(event.source).startswith("camera:") and rnd.cards[-1] == event.card
+                and rnd.positions[-1].hand != event.zone.strip().lower()):
+            # The card just played, read in the other hand's box: most likely it, pushed there blurred (the camera
+            # saw no move), and played there too it counted in both hands (rev33 R3): it waits as a card moved.
+            return PUT_BACK
         return ""
 
     def card_due(self) -> bool:
@@ -618,6 +676,7 @@ class TableSession(SessionCore):
                                   expected)
             if error is None:
                 self._voided_asks(self._card_voided())
+                self._moved_put_right()
             return error
 
     def void_round(self, supervisor: str = "", pin: str = "", why: str = "",
@@ -635,6 +694,7 @@ class TableSession(SessionCore):
             # The cards a reader could not read went aside with the round: none is left to type (qaAB F9: the
             # wait stood, and the new deal's first read was held behind cards no longer on the table).
             self._end_round_holds()
+            self._moved_put_right()
         return error
 
     def correct_bets(self, supervisor: str = "", pin: str = "", why: str = "",

@@ -1034,7 +1034,8 @@ class SessionCore(abc.ABC):
                                   float(confidence) if isinstance(confidence, (int, float)) else 0.0,
                                   seq if isinstance(seq, int) else None, zone if isinstance(zone, str) else None,
                                   candidates, str(payload.get("doubt") or ""),
-                                  frame if isinstance(frame, int) else None))
+                                  frame if isinstance(frame, int) else None,
+                                  payload["moved_from"] if isinstance(payload.get("moved_from"), str) else None))
         if not reads:
             return
         first, hold = reads[0], queue[0][1]
@@ -1587,7 +1588,9 @@ class SessionCore(abc.ABC):
                 if not self._replay_asks:  # another reader's ask stands under the same alert
                     snap = replace(snap, alerts=tuple(a for a in snap.alerts if a.code != TYPED_UNREAD))
             self._publish(replace(snap, message=f"{_card_label(note)} read by {note.get('source')} and DROPPED at "
-                                  "the table (Del): not dealt"))
+                                  + ("the table as the same card moved (or put back): not dealt again"
+                                     if note.get("moved_from") or note.get("after_round")
+                                     else "the table (Del): not dealt")))
         elif kind == "table_started":
             self._replay_unread_frames = []  # its cameras count frames from 1 again: no frame orders reads across it
             self._publish(replace(snap, alerts=self._with_alert(Alert(
@@ -1714,6 +1717,7 @@ class SessionCore(abc.ABC):
                                   **({"doubt": event.doubt} if event.doubt else {}),
                                   **({"candidates": [c.code for c in event.candidates]} if event.candidates else {}),
                                   **({"zone": event.zone} if event.zone else {}),
+                                  **({"moved_from": event.moved_from} if event.moved_from else {}),
                                   **({"frame": event.frame} if event.frame is not None else {})})
 
     def _hold_next(self, source: str, why: str) -> None:
@@ -1945,6 +1949,20 @@ class SessionCore(abc.ABC):
         self._publish(replace(self._snap, message=(
             f"{event.card.label}, played from outside every box, squared into {box}: the same card, not a new one "
             f"(read dropped); if another {event.card.label} was dealt there, type it (K)")))
+        return True
+
+    def _drop_as_moved(self, event: CardRead, said: str, **noted: Any) -> bool:
+        """Drop ``event``, a camera's read of a card the table has already (moved, or put back: see
+        :attr:`~dealer_assist.events.CardRead.moved_from`), journaled (``read_dropped`` with the put-back doubt,
+        so that a restart keeps no wait behind it) with what the croupier is told (``said``, a note, no alert):
+        rev33 R2, cards gathered after the round had held the next round's first read."""
+        if not self._write("read_dropped", {"card": event.card.code, "source": event.source, "source_seq": event.seq,
+                                            "doubt": PUT_BACK, "round": self._snap.state.round_no,
+                                            **({"zone": event.zone} if event.zone else {}),
+                                            **({"moved_from": event.moved_from} if event.moved_from else {}),
+                                            **noted}):
+            return True  # the table stopped: nothing is played
+        self._publish(replace(self._snap, message=said))
         return True
 
     def _squared_box(self, zone: str, where: str) -> Optional[str]:

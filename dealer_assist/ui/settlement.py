@@ -112,6 +112,15 @@ class SettlementView(QWidget):
         self.totals.setFont(theme.font(unit * 0.9, bold=True))
         self._fit_rows()
 
+    def heightForWidth(self, width: int) -> int:  # noqa: N802 - Qt's name
+        """Its height at ``width`` with the list at its least (it scrolls; its stretch gives it the rest): its
+        wrapped title and totals make it a height-for-width widget, which a column takes at exactly that
+        height, and at the list's full height it left the shoe's status under it short of room, a replay's
+        five-line played line cut under TABLE STARTED AGAIN at 1280x720."""
+        full = super().heightForWidth(width)
+        hint = max(self.table.minimumHeight(), min(self.table.sizeHint().height(), self.table.maximumHeight()))
+        return full - (hint - self.table.minimumHeight()) if full >= 0 else full
+
     def want_room(self, wanted: bool) -> None:
         """While ``wanted``, the list's least height is that of :data:`WANTED_ROWS` whole rows (all of a shorter
         list) at their least height, so that the rows around it count it as not fitting (:mod:`.row_room`)."""

@@ -42,6 +42,8 @@ class StatusView(QWidget):
         self.played = theme.plain(QLabel(""))
         self.played.setVisible(False)
         self.played.setWordWrap(True)  # a round's corrections are never cut at the edge (qaAM F6)
+        self.played.installEventFilter(self)
+        self._played_weighed: tuple = ()
         self.odds_title = QLabel("ODDS (cards left)")
         self.odds_title.setWordWrap(True)  # a title too long even in short is wrapped, never cut at the edge
         self._titles = ("ODDS (cards left)", "ODDS (cards left)")
@@ -89,6 +91,7 @@ class StatusView(QWidget):
         self.cut.setFont(theme.font(unit * 1.05, bold=True))
         self.odds_title.setFont(theme.font(unit * theme.LABEL_SCALE, bold=True))
         self._fit_title()
+        self._fit_played()
         for (row, _), lab in self.cells.items():
             lab.setFont(theme.font(unit * 0.85, bold=row == "head" or _ == "name"))
 
@@ -127,6 +130,7 @@ class StatusView(QWidget):
         self.played.setText(f"Round {state.round_no} {played}" if played else "")
         self.played.setToolTip(self.played.text())
         self.played.setVisible(bool(played))
+        self._fit_played()
         paused = any(link == "paused" for _, link in snap.links)
         self.links.setStyleSheet(f"color: {theme.GOLD.name()};" if paused or self.replay_note else "")
         shown = (snap.odds, shoe.counts_left(), shoe.cards_left)  # cards burned face down change only the last
@@ -177,9 +181,24 @@ class StatusView(QWidget):
         metrics = QFontMetrics(self.odds_title.font())
         self.odds_title.setText(text if metrics.horizontalAdvance(text) <= room else short)
 
+    def _fit_played(self) -> None:
+        """The replay's line as tall as all its lines at its width: the layout had squeezed it to its
+        shortest when an alert took the window's height, and its last line, "settled again at ... (UTC+01:00)",
+        was cut under the odds.  The room comes from the panel above it (the bets, the pay list), which
+        scrolls."""
+        label = self.played
+        weighed = (label.text(), label.width(), label.font().toString())
+        if weighed == self._played_weighed:
+            return
+        self._played_weighed = weighed
+        label.setMinimumHeight(0)  # a label's height for a width is never below its least: held, never shorter
+        label.setMinimumHeight(max(label.heightForWidth(label.width()), 0) if label.text() else 0)
+
     def eventFilter(self, watched, event) -> bool:  # noqa: N802 - Qt's name
         if watched is self.odds_title and event.type() == QEvent.Type.Resize:
             self._fit_title()  # its room changed: the whole title may fit again, or no longer
+        elif watched is self.played and event.type() == QEvent.Type.Resize:
+            self._fit_played()  # its width changed: it wraps to more lines, or fewer
         return super().eventFilter(watched, event)
 
     def _show_figures(self, report) -> None:

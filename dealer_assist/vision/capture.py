@@ -21,7 +21,7 @@ from typing import Optional, Union
 import cv2
 import numpy as np
 
-from dealer_assist.vision.image_file import read_checked
+from dealer_assist.vision.image_file import opencv_name, read_checked
 
 
 class CaptureError(RuntimeError):
@@ -170,10 +170,10 @@ class FrameGrabber:
         if self.kind != "files":
             if self.kind == "stream":
                 ms = int(STREAM_TIMEOUT * 1000)
-                self._cap = cv2.VideoCapture(self.target, cv2.CAP_FFMPEG, [cv2.CAP_PROP_OPEN_TIMEOUT_MSEC, ms,
+                self._cap = cv2.VideoCapture(self._opencv_target, cv2.CAP_FFMPEG, [cv2.CAP_PROP_OPEN_TIMEOUT_MSEC, ms,
                                                                            cv2.CAP_PROP_READ_TIMEOUT_MSEC, ms])
             else:
-                self._cap = cv2.VideoCapture(self.target)
+                self._cap = cv2.VideoCapture(self._opencv_target)
             if not self._cap.isOpened():
                 raise CaptureError(f"cannot open video source {self.src!r}: " + OPEN_FAILED.get(self.kind, OPEN_FAILED[""]))
             if self.kind == "camera":
@@ -188,10 +188,14 @@ class FrameGrabber:
         self._thread.start()
         return self
 
+    @property
+    def _opencv_target(self) -> Union[int, str, bytes]:
+        return self.target if isinstance(self.target, int) else opencv_name(self.target)
+
     def opens(self) -> None:
         """Refuse a video file that does not open (raises :class:`CaptureError`, as :meth:`start` would),
         without reading it."""
-        cap = cv2.VideoCapture(self.target)
+        cap = cv2.VideoCapture(self._opencv_target)
         try:
             if not cap.isOpened():
                 raise CaptureError(f"cannot open video source {self.src!r}: " + OPEN_FAILED["video"])

@@ -18,6 +18,7 @@ import numpy as np
 from dealer_assist.cards import RANKS, SUITS, Card, InvalidCardError, parse_card, printed_rank
 from dealer_assist.vision.calibrate import find_card
 from dealer_assist.vision.capture import CaptureError, describe
+from dealer_assist.vision.image_file import opencv_name
 
 #: The cards in the order they are asked for: A to K of spades, then hearts, diamonds, clubs.
 SET_UP_ORDER = tuple(printed_rank(rank) + suit for suit in SUITS for rank in RANKS)
@@ -115,7 +116,7 @@ class GuidedSetUp:
         if self._digests is None:
             self._digests = {}
             for code in self._before:
-                shot = cv2.imread(str(self.shot_path(code)), cv2.IMREAD_COLOR)
+                shot = cv2.imread(opencv_name(self.shot_path(code)), cv2.IMREAD_COLOR)
                 if shot is not None:
                     self._digests.setdefault(_digest(shot), code)
         return self._digests.get(_digest(image)) if self._digests else None
@@ -148,7 +149,7 @@ class GuidedSetUp:
         path = self.shot_path(code)
         try:
             self.folder.mkdir(parents=True, exist_ok=True)
-            written = cv2.imwrite(str(path), image)
+            written = cv2.imwrite(opencv_name(path), image)
         except (cv2.error, OSError) as exc:
             written, why = False, str(exc).strip().splitlines()[-1]
         if not written:

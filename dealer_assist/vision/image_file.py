@@ -48,12 +48,24 @@ def cut_short(path: str | Path) -> bool:
     return False
 
 
+def opencv_name(path: str | Path) -> str | bytes:
+    """``path`` as OpenCV can take it: as given, or its bytes when the name holds bytes the locale could not
+    decode (``carte_\\xe9.jpg`` under UTF-8, kept by Python as a surrogate escape).  OpenCV's binding ends the
+    whole process on such a name (a segmentation fault, no message), where the bytes open the file."""
+    name = os.fspath(path)
+    try:
+        name.encode("utf-8")
+    except UnicodeEncodeError:
+        return os.fsencode(name)
+    return name
+
+
 def read_image(path: str | Path, flags: int = cv2.IMREAD_COLOR) -> Optional[np.ndarray]:
     """The picture in ``path``, or None when it cannot be read, as ``cv2.imread`` says of most bad files.
     OpenCV raises instead for a header claiming more pixels than it decodes (a 9 KB PNG that says
     60000x60000): it crashed calibrate and recognize, and ended watch in silence (QA)."""
     try:
-        return cv2.imread(str(path), flags)
+        return cv2.imread(opencv_name(path), flags)
     except cv2.error:
         return None
 

@@ -29,7 +29,7 @@ import cv2
 import numpy as np
 
 from dealer_assist.cards import RANKS, SUITS
-from dealer_assist.vision.image_file import read_image
+from dealer_assist.vision.image_file import opencv_name, read_image
 from dealer_assist.vision.profile_files import NAME, FileTrouble, digest, files_to_load, kind_and_key
 from dealer_assist.vision.profile_fields import Code, FieldError, Fields, Flag, Items, Keyed, Number, Text, checked
 
@@ -441,7 +441,7 @@ class Profile:
         for kind, templates in (("rank", self.rank_templates), ("suit", self.suit_templates)):
             for code, img in templates.items():
                 path = folder / f"{kind}_{code}.png"
-                if not cv2.imwrite(str(path), np.clip(img * 255, 0, 255).astype(np.uint8)):
+                if not cv2.imwrite(opencv_name(path), np.clip(img * 255, 0, 255).astype(np.uint8)):
                     raise OSError(errno.EIO, "a template image could not be written (disk full?)", str(path))
                 data["template_files"].append(path.name)
         for kind, directions in (("pair", self.pair_dirs), ("rankpair", self.rank_pair_dirs)):

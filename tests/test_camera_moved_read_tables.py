@@ -1,0 +1,216 @@
+"""What the tables do with a zoned camera's read of a card it followed from one box into another (rev33 R2, R3).
+
+A card lying still and pushed sharp into another box is read again there as moved (``moved_from``: the box it
+left).  Cards gathered after the round into the dealer's box (the Banker's side) were held as CONFIRM CARD into the
+next round: its first card waited behind it, and Enter made last round's card a new round's.  They are dropped,
+journaled, with a note and no alert, as is a gather whose push is blurred (read as put back, or sure in another
+box than the one the card was played in).  At baccarat the round's last card pushed sharp into the other hand's
+box was held as "another of its code": Enter counted it in both hands (PLAYER WINS 9 TO 4 where the Banker had 6);
+it is refused by name, with the keys that put it right.  Blurred, it was played twice at once; it now waits.
+A restart and a replay of the journal end as the live table did.
+"""
+
+from __future__ import annotations
+
+import json
+import time
+from decimal import Decimal
+
+import pytest
+
+from camera_runs import run_to_end
+from layout_frames import laid_out
+from dealer_assist.blackjack.rules import HouseRules
+from dealer_assist.cards import parse_card
+from dealer_assist.events import PUT_BACK, CardRead
+from dealer_assist.sources.factory import open_source
+from dealer_assist.table.blackjack_session import BlackjackSession
+from dealer_assist.table.blackjack_state import BlackjackTableRules
+from dealer_assist.table.journal import Journal
+from dealer_assist.table.session import TableSession
+from replayed_journals import journal_entries, replayed
+from test_camera_zones import RULES, ZONES, dealt, read
+from test_camera_zones_sharp_move import camera_reads
+from zoned_blackjack import hands, table
+
+#: A round at seat 1 (K♣ 9♥ stands, the dealer 7♦ Q♠), then seat 1's cards gathered toward the dealer's box.
+ROUND = (("KC", 1060, 520, 11), ("7D", 560, 150, 11), ("9H", 1100, 560, 11), ("QS", 700, 150, 11))
+
+
+def gathered(tmp_path, smear: int) -> list[CardRead]:
+    return camera_reads(tmp_path, (*ROUND, ("9H", 880, 180, smear), ("KC", 900, 200, smear)))
+
+
+def played_round(path, reads) -> BlackjackSession:
+    """The round played from ``reads`` (S before the dealer's second card), then the reads after it."""
+    session = table(path, (1,))
+    for event in reads:
+        if event.card.code == "QS" and not session.state.history:
+            assert session.stand() is None
+        session.handle(event)
+    return session
+
+
+def read_bj(session, code: str, zone: str, seq: int = 99) -> None:
+    session.handle(CardRead(parse_card(code), "camera:x", time.time(), seq=seq, zone=zone))
+
+
+def dropped(path) -> list[dict]:
+    return [e.payload for e in journal_entries(path) if e.kind == "read_dropped"]
+
+
+def alerts(session) -> list[str]:
+    return [a.code for a in session.snapshot.alerts
+            if not a.code.startswith(("restart", "replay", "link:", "table_started"))]
+
+
+@pytest.mark.parametrize("smear", [0, 11], ids=["sharp", "blurred"])
+def test_cards_gathered_after_the_round_are_dropped_and_hold_nothing(tmp_path, smear):
+    reads = gathered(tmp_path, smear)
+    after = reads[4:]
+    assert after and all(r.zone == "dealer" for r in after), reads
+    if smear == 0:
+        assert [(r.card.code, r.doubt, r.moved_from) for r in after] == [("KC", PUT_BACK, "seat 1")]
+    session = played_round(tmp_path / "j.sqlite", reads)
+    snap = session.snapshot
+    assert snap.pending is None and not snap.waiting and alerts(session) == []
+    assert "the same card, gathered" in snap.message
+    assert [d["card"] for d in dropped(tmp_path / "j.sqlite")] == [r.card.code for r in after]
+    assert all(d["after_round"] and d["doubt"] == PUT_BACK for d in dropped(tmp_path / "j.sqlite"))
+    assert session.next_round() is None
+    assert session.place(1, Decimal("10")) is None and session.deal() is None
+    read_bj(session, "2C", "seat 1")
+    assert session.snapshot.pending is None and hands(session) == {1: ["2C"], "dealer": []}
+    shown = (hands(session), alerts(session), session.snapshot.banner)
+    session.close()
+    # A restart holds nothing behind the dropped reads either, and a replay ends with the same cards and alerts.
+    rules = BlackjackTableRules(house=HouseRules(decks=6))
+    again = BlackjackSession(rules, journal=Journal.open(tmp_path / "j.sqlite"))
+    assert (hands(again), alerts(again), again.snapshot.banner, again.snapshot.pending) == (*shown, None)
+    read_bj(again, "5D", "dealer", seq=100)
+    assert again.snapshot.pending is None and hands(again) == {1: ["2C"], "dealer": ["5D"]}
+    again.close()
+    replay = replayed(tmp_path / "j.sqlite", BlackjackSession(rules))
+    assert hands(replay) == {1: ["2C"], "dealer": ["5D"]} and alerts(replay) == []
+
+
+def test_a_card_moved_out_of_the_box_that_holds_it_mid_round_is_dropped_with_a_note(tmp_path):
+    """Seat 1's K♣, played there as due, pushed sharp into seat 2's box (a bet at seat 2 too): the table keeps it at
+    seat 1 and says so; seat 2's card due is not taken by it, nor held behind it."""
+    reads = camera_reads(tmp_path, (("KC", 1060, 520, 11), ("KC", 640, 520, 0)))
+    assert [(r.card.code, r.zone, r.moved_from) for r in reads] == [("KC", "seat 1", None), ("KC", "seat 2", "seat 1")]
+    session = table(tmp_path / "j.sqlite", (1, 2))
+    for event in reads:
+        session.handle(event)
+    assert session.snapshot.pending is None and alerts(session) == []
+    assert "keeps it in the hand of seat 1's box" in session.snapshot.message
+    assert hands(session) == {1: ["KC"], 2: [], "dealer": []}
+    read_bj(session, "9D", "seat 2")
+    assert hands(session) == {1: ["KC"], 2: ["9D"], "dealer": []}
+    session.close()
+
+
+def baccarat_reads(tmp_path, steps) -> list[CardRead]:
+    folder = laid_out(tmp_path / "frames", steps)
+    (tmp_path / "zones.json").write_text(json.dumps(ZONES))
+    reads: list[CardRead] = []
+    run_to_end(open_source(f"camera:{folder}?profile=anglo&zones={tmp_path / 'zones.json'}", lambda: True),
+               lambda e: reads.append(e) if isinstance(e, CardRead) else None)
+    return reads
+
+
+def hands_of(session) -> tuple[list[str], list[str]]:
+    rnd = session.state.round
+    return [c.code for c in rnd.player_cards], [c.code for c in rnd.banker_cards]
+
+
+@pytest.mark.parametrize("smear", [0, 11], ids=["sharp", "blurred"])
+def test_baccarat_cards_gathered_after_the_round_are_dropped(tmp_path, smear):
+    reads = baccarat_reads(tmp_path, (("9S", 200, 520, 11), ("KD", 420, 520, 11), ("4H", 860, 520, 11),
+                                      ("2C", 1080, 520, 11), ("KD", 760, 560, smear)))
+    assert [(r.card.code, r.zone) for r in reads][-1] == ("KD", "banker")
+    session = dealt(tmp_path / "j.sqlite")
+    for event in reads:
+        session.handle(event)
+    assert session.snapshot.pending is None and not session.state.held and alerts(session) == []
+    assert session.state.history[-1].outcome.banker_total == 6
+    assert [(d["card"], d.get("moved_from"), d["after_round"]) for d in dropped(tmp_path / "j.sqlite")] == [
+        ("KD", "player" if smear == 0 else None, True)]
+    session.close()
+
+
+#: The Player's second card, K♦, laid in the Banker's box by mistake (played there), then pushed into the Player's.
+MISLAID = (("9S", 200, 520, 11), ("4H", 860, 520, 11), ("KD", 1080, 520, 11))
+
+
+def test_baccarat_last_card_pushed_sharp_into_the_other_box_is_refused_by_name(tmp_path):
+    reads = baccarat_reads(tmp_path, (*MISLAID, ("KD", 420, 520, 0), ("2C", 1080, 520, 11)))
+    assert [(r.card.code, r.zone, r.moved_from) for r in reads][3] == ("KD", "player", "banker")
+    path = tmp_path / "j.sqlite"
+    session = dealt(path)
+    for event in reads[:4]:
+        session.handle(event)
+    snap = session.snapshot
+    assert snap.pending is None, "never offered to Enter as another K♦"
+    moved = [a for a in snap.alerts if a.code == "moved"]
+    assert [a.title for a in moved] == ["K♦ MOVED TO THE PLAYER BOX"]
+    assert "void it (V) and type it (K KD)" in moved[0].action
+    assert hands_of(session) == (["9S"], ["4H", "KD"])
+    assert [(d["moved_from"], d["zone"], d["refused"]) for d in dropped(path)] == [("banker", "player", True)]
+    shown = (hands_of(session), alerts(session))
+    session.close()
+    again = TableSession(RULES, Journal.open(path), odds=False)
+    assert (hands_of(again), alerts(again), again.snapshot.pending) == (*shown, None)
+    # The keys it names put the card where it lies: V, then K♦ typed goes to the Player's place due.
+    assert again.void_last_card() is None and "moved" not in alerts(again)
+    assert again.enter_card("KD") is None
+    again.handle(reads[4])
+    if again.snapshot.pending is not None:
+        assert again.confirm_pending() is None
+    assert hands_of(again) == (["9S", "KD"], ["4H", "2C"])
+    assert again.state.history[-1].outcome.banker_total == 6
+    assert "moved" not in alerts(again)
+    again.close()
+    replay = replayed(path, TableSession(RULES, odds=False))
+    assert hands_of(replay) == (["9S", "KD"], ["4H", "2C"]) and alerts(replay) == alerts(again)
+
+
+def test_baccarat_last_card_pushed_blurred_into_the_other_box_waits_and_is_not_played_twice(tmp_path):
+    reads = baccarat_reads(tmp_path, (*MISLAID, ("KD", 420, 520, 11), ("2C", 1080, 520, 11)))
+    assert [(r.card.code, r.zone) for r in reads][3] == ("KD", "player")
+    session = dealt(tmp_path / "j.sqlite")
+    for event in reads[:4]:
+        session.handle(event)
+    assert session.snapshot.pending is not None and session.snapshot.pending.card.code == "KD"
+    assert session.snapshot.pending.doubt == PUT_BACK
+    assert hands_of(session) == (["9S"], ["4H", "KD"])
+    session.close()
+
+
+def moved(session, code: str, seq: int, zone: str, was: str) -> None:
+    session.handle(CardRead(parse_card(code), "camera:x", time.time(), seq=seq, zone=zone, doubt=PUT_BACK,
+                            moved_from=was))
+
+
+def test_baccarat_earlier_card_moved_out_of_its_hand_is_dropped_with_a_note(tmp_path):
+    """Not the round's last card: the table keeps it in the hand it was played in, says so, and asks nothing."""
+    session = dealt(tmp_path / "j.sqlite")
+    read(session, "9S", 1, "player")
+    read(session, "4H", 2, "banker")
+    moved(session, "9S", 3, "banker", "player")
+    assert session.snapshot.pending is None and alerts(session) == []
+    assert "keeps it in the Player's hand" in session.snapshot.message
+    read(session, "KD", 4, "player")
+    assert hands_of(session) == (["9S", "KD"], ["4H"])
+    session.close()
+
+
+def test_baccarat_last_card_moved_where_no_void_makes_its_place_due_says_void_the_round(tmp_path):
+    session = dealt(tmp_path / "j.sqlite")
+    for n, (code, zone) in enumerate((("9S", "player"), ("4H", "banker"), ("KD", "player")), start=1):
+        read(session, code, n, zone)
+    moved(session, "KD", 4, "banker", "player")
+    assert session.snapshot.pending is None and hands_of(session) == (["9S", "KD"], ["4H"])
+    assert [a.action for a in session.snapshot.alerts if a.code == "moved"] == [
+        "void the round (Shift+V) and type the cards in their places (K)"]
+    session.close()
