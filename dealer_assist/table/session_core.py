@@ -37,6 +37,7 @@ from dealer_assist.table.holds import (AFTER_A_DOUBLE_FEED, AFTER_A_GAP, AFTER_L
                                        several_unread, several_unread_asked,
                                        places_a_read)
 from dealer_assist.table.journal import JournalGoneError, JournalPayloadError, JournalSizeLimitError
+from dealer_assist.table.replay_reads import ReplayReads
 from dealer_assist.table.roster_record import KIND as ROSTER_KIND
 from dealer_assist.table.roster_record import (refused_pin, restore_lockouts, roster_entries, roster_to_use,
                                                signers)
@@ -253,7 +254,8 @@ ERROR_ACTIONS = {
     "POWER": "check the shoe's power supply and cable; check each card read against the table meanwhile",
 }
 
-#: The operations after which no read waits for a card missing before them (a round's or shoe's end, a misdeal).
+#: The operations after which no read waits for a card missing before them (a round's or shoe's end, a misdeal), of
+#: every game: each game's own are its :attr:`SessionCore.WAITS_END_OPS`.
 WAITS_END = ("void_round", "new_shoe", "new_deck", "next_round", "deck_check")
 
 
@@ -349,6 +351,9 @@ class SessionCore(abc.ABC):
     #: Journal entries (kind, op or None for any) at which a card missing before them no longer holds a
     #: read (see _end_round_holds).
     HOLDS_END_AT: tuple[tuple[str, Optional[str]], ...] = ()
+    #: The operations after which, live, no read waits for a card missing before them (HOLDS_END_AT's and the new
+    #: shoe's): a replay ends its waits at these, and only these (rev33 R4: blackjack's next_round ended them).
+    WAITS_END_OPS: tuple[str, ...] = WAITS_END
     #: Whether a typed card needs its suit (blackjack reconciles a 52-card deck; baccarat needs only the rank).
     TYPED_CARD_NEEDS_SUIT = False
     #: The hold of a read after the shoe reported a new shoe (deck) in a round: at the new shoe (Ctrl+N) such a
@@ -382,6 +387,9 @@ class SessionCore(abc.ABC):
         #: In a replay, the sources whose read held behind a missing card was dropped (Del): as live (AFTER_DROPPED),
         #: their wait lasts until one of their reads is played, whatever is typed meanwhile.
         self._replay_dropped: set[str] = set()
+        #: In a replay, the reads journaled and not placed yet, as the live table took them (see ReplayReads).
+        self._replay_reads = ReplayReads(lambda source: tuple(
+            (f[0], f[1]) for f in self._replay_unread_frames if f[0] == source))
         #: In a replay, the cards typed for waits, by where they were placed (:attr:`_placed_count`): one typed for a
         #: wait still open, ``(0, ())``, or one that ended it, with how many were typed for it and the alerts taken
         #: down.  A void of one makes its card due again and brings those alerts back, as live (EndedWait; rev23
@@ -1482,9 +1490,11 @@ class SessionCore(abc.ABC):
                 self._replay_unread, self._replay_typed_open = self._replay_unread + 1, typed - 1
                 for alert in shown:
                     self._publish(replace(self._snap, alerts=self._with_alert(alert)))
-        elif op.get("op") in WAITS_END:
+        elif op.get("op") in self.WAITS_END_OPS:
             self._replay_typed = {}  # as live (_end_round_holds, _end_holds)
             self._replay_dropped = set()
+        if op.get("op") in ("new_shoe", "new_deck") and error is None:
+            self._replay_reads.clear()  # as live (_end_holds): dropped, or journaled again as the new shoe's
         if op.get("op") == "void_round":  # as live: the cards not read went aside with the round
             self._replay_unread = self._replay_typed_open = 0
             self._replay_unread_frames, self._replay_asks = [], set()
@@ -1497,8 +1507,12 @@ class SessionCore(abc.ABC):
             keep = tuple(a for a in self._snap.alerts if a.code.split(":")[0] in FOUND_AGAIN)
             if keep != self._snap.alerts:
                 self._publish(replace(self._snap, alerts=keep))
+        elif op.get("op") in self.WAITS_END_OPS and error is None:
+            self._replay_round_end()
         if op.get("op") != "card" or error is not None:
             return
+        if op.get("source") == "keyboard" and op.get("held_for"):  # typed in a held read's place (its correction)
+            self._replay_reads.settled(None, op.get("seq"))
         if op.get("source") == "keyboard":  # qaR F6: a typed card looked like one the shoe read
             # A card typed while a wait's alert stood and no read was held yet answers no read, but it is the card
             # that alert asked for, not one typed at the table for no reason (it had said "typed at the table").
@@ -1512,20 +1526,33 @@ class SessionCore(abc.ABC):
             waits = {hold_of_alert(a.code) for a in self._snap.alerts} - {None}
             if op.get("seq") is not None:  # typed for a read waiting by itself (unsure, doubted): it ends no wait
                 return
-            self._replay_unread = max(0, self._replay_unread - 1)
-            self._replay_unread_frames = self._replay_unread_frames[1:]
+            # Typed while a read is held, it is the card that read waits for, of its reader (enter_card), not the first
+            # card any reader missed; with none of its reader's standing, the card its reader asked about (two-16).
+            held = self._replay_reads.first() if op.get("answers") else None
+            behind = [f for f in self._replay_unread_frames if held is not None and (f[0], f[1]) in held.behind]
+            for_ask = held is not None and not behind and held.source in self._replay_asks
+            if for_ask:
+                self._replay_asks.discard(held.source)
+            else:
+                self._replay_unread = max(0, self._replay_unread - 1)
+                first = behind[0] if behind else self._replay_unread_frames[0] if self._replay_unread_frames else None
+                self._replay_unread_frames = [f for f in self._replay_unread_frames if f is not first]
             if waits and waits <= set(ONE_CARD_HOLDS) and not self._replay_unread and not self._replay_dropped:
                 self._replay_typed[self._placed_count] = (
                     self._replay_typed_open + 1, tuple(a for a in self._snap.alerts if hold_of_alert(a.code) is not None))
                 self._replay_typed_open = 0
                 self._publish(replace(self._snap, alerts=tuple(
                     a for a in self._snap.alerts if hold_of_alert(a.code) is None)))
-            elif self._replay_unread:
+            elif self._replay_unread and not for_ask:
                 self._replay_typed_open += 1
                 self._replay_typed[self._placed_count] = (0, ())
         else:  # a reader's card played: the waits the table had settle as live (their alerts go unjournaled)
             source = op.get("source")
-            left = [f for f in self._replay_unread_frames if f[0] != source] + self._unread_after(op)
+            taken, after = self._replay_reads.settled(source, op.get("seq")), self._unread_after(op)
+            if taken is not None and taken.behind and op.get("held_for") in HOLDS and op.get("confirmed"):
+                # Held under its reader's wait when taken, Enter ended it, for the cards unread after it too (one-78).
+                after = [f for f in after if (f[0], f[1]) not in taken.behind]
+            left = [f for f in self._replay_unread_frames if f[0] != source] + after
             self._replay_unread_frames, self._replay_typed_open = left, 0
             self._replay_unread = sum(1 for f in left if not f[2])
             self._replay_asks.discard(source)  # a read held under its ask, played: the ask is answered
@@ -1538,6 +1565,21 @@ class SessionCore(abc.ABC):
                          or (a.code != TYPED_UNREAD and (left or self._replay_dropped)))
             if keep != self._snap.alerts:
                 self._publish(replace(self._snap, alerts=keep))
+
+    def _replay_round_end(self) -> None:
+        """As live (_end_round_holds) at the game's round end: no read waits any more for a card missing before it but
+        the read held for the croupier, whose wait stays; with none, the waits' alerts go (rev33 R4: baccarat's
+        UNREADABLE CARD of a read dropped stayed up in the replay, as blackjack's at its deck check)."""
+        held = self._replay_reads.first()
+        kept = held.source if held is not None else None
+        self._replay_unread_frames = [f for f in self._replay_unread_frames if f[0] == kept]
+        self._replay_asks = {source for source in self._replay_asks if source == kept}
+        if held is not None:
+            return
+        self._replay_unread = self._replay_typed_open = 0
+        keep = tuple(a for a in self._snap.alerts if hold_of_alert(a.code) is None)
+        if keep != self._snap.alerts:
+            self._publish(replace(self._snap, alerts=keep))
 
     def _unread_after(self, op: dict) -> list[tuple[str, int, bool]]:
         """Of the cards noted unread in a replay, those its reader reported after the card ``op`` played (by frame
@@ -1566,6 +1608,11 @@ class SessionCore(abc.ABC):
                 said = re.search(r"(\d+) cards could not be read", alert.action)
                 self._replay_unread = max(self._replay_unread + 1, int(said.group(1)) if said else 0)
             self._publish(replace(snap, alerts=self._with_alert(alert)))
+        elif kind == "card_read" and isinstance(note.get("source"), str):
+            seq = note.get("source_seq")
+            self._replay_reads.read(note["source"], seq if isinstance(seq, int) else None)
+        elif kind == "card_refused" and isinstance(note.get("source"), str):
+            self._replay_reads.refused(note["source"])
         elif kind == "card_unreadable" and isinstance(note.get("source"), str):
             if note.get("typed_for_it"):
                 self._replay_asks.add(note["source"])
@@ -1580,6 +1627,8 @@ class SessionCore(abc.ABC):
                 self._replay_asks = set()
             self._publish(replace(snap, alerts=tuple(a for a in snap.alerts if a.code not in codes)))
         elif kind == "read_dropped":
+            seq = note.get("source_seq")
+            self._replay_reads.settled(note.get("source"), seq if isinstance(seq, int) else None)
             if note.get("waits_for_cards") is True and isinstance(note.get("source"), str):
                 self._replay_dropped.add(note["source"])  # as live (_hold_for_dropped): the wait is for cards now
             if note.get("doubt") == AFTER_TYPED_UNREAD:  # as live (_drop_answered_ask): no Enter or Del on it now
