@@ -413,6 +413,13 @@ class SessionCore(abc.ABC):
         #: that card (the last card played, as :attr:`_placements` tells) brings its wait back.
         self._ended: dict[int, EndedWait] = {}
         self._last_ended: Optional[int] = None
+        #: A void brought back the wait the read held for the croupier waits under, while a newer wait of its source
+        #: stood: (that newer hold, the read's hold).  The newer one counts the card due again too, which is the held
+        #: read's to answer: Enter on it, or the card typed before it, settles that one (seed 530: V, then Enter on
+        #: the held read, and the next read still waited for two cards where one was missing).
+        self._due_for_held: Optional[tuple[int, int]] = None
+        #: The card last typed for it: where it was placed, and the marker it settled (its void brings that back).
+        self._held_due_typed: Optional[tuple[int, tuple[int, int]]] = None
         #: The cards played in this round, last ones last: the hold each was typed for (None: none), so that a void
         #: makes a card due again only if the card it takes back counted for it (rev23 R23-1).
         self._placements: list[Optional[int]] = []
@@ -842,6 +849,7 @@ class SessionCore(abc.ABC):
         typed: list[Card] = []  # the cards typed for the missing ones the first read waiting is held behind
         self._hold_of, self._cards_due, self._typed_for_open, self._ended, self._placements = {}, {}, {}, {}, []
         self._placed_count = 0
+        self._due_for_held = self._held_due_typed = None
         self._typed_loose, reported = [], {}
         refused = False
         refusal: Optional[tuple[str, str]] = None  # a read refused: it holds the next unless it was held after
@@ -866,6 +874,9 @@ class SessionCore(abc.ABC):
                     for places in typed_at.values():  # a card voided is typed for no ask (as live, _typed_loose)
                         if self._placed_count in places:
                             places.remove(self._placed_count)
+                    self._pending_hold = queue[0][1] if queue else None  # the read held then (_due_for_held)
+                    if typed and self._placements and queue and self._placements[-1] == queue[0][1]:
+                        typed.pop()  # as live: the card typed for the read waiting, voided, is no longer named
                     ended = self._card_voided(defer_asks=True)  # as live: a card typed for a wait is due again
                     if ended is not None and ended.asked:
                         asked_again = ended  # done at the entry after it that says so (voided: true)
@@ -885,6 +896,7 @@ class SessionCore(abc.ABC):
                     waiting_hold = queue[0][1] if queue else None
                     self._hold_of = {s: h for s, h in self._hold_of.items() if h[1] == waiting_hold}
                     self._ended, self._placements = {}, []
+                    self._due_for_held = None
                     if not self._hold_of:
                         alerts.clear()
                 continue
@@ -903,6 +915,7 @@ class SessionCore(abc.ABC):
                 waiting_hold = queue[0][1] if queue else None
                 self._hold_of = {s: h for s, h in self._hold_of.items() if h[1] == waiting_hold}
                 self._ended, self._placements = {}, []
+                self._due_for_held = None
                 settles = True
             elif kind == "alert_dismissed":
                 codes = [c for c in payload.get("codes") or () if isinstance(c, str)]
@@ -944,6 +957,11 @@ class SessionCore(abc.ABC):
                     read, hold = queue.pop(0)
                     typed.clear()
                     settles = kind != "read_dropped" and (hold is not None or _waits_by_itself(read))
+                    if kind == "read_dropped":
+                        self._due_for_held = None  # as live (reject_pending)
+                    else:
+                        self._held_due_settled(read.get("source"), hold)  # as live (_answered)
+                        self._due_for_held = None
                     if kind != "read_dropped" and read.get("source") in self._hold_of \
                             and self._hold_of[read["source"]][1] == hold:
                         self._hold_ended(read["source"])
@@ -975,6 +993,8 @@ class SessionCore(abc.ABC):
                     hold = self._hold_of.get(source)
                     if hold is not None and hold[1] == queue[0][1] and self._counts_typed(source):
                         settles = self._card_typed_for(source)
+                    elif hold is not None:  # as live (enter_card)
+                        self._typed_for_held_due(source, queue[0][1])
             else:
                 left = left_unplayed(kind, payload)
                 if left is not None:
@@ -1530,6 +1550,9 @@ class SessionCore(abc.ABC):
             # card any reader missed; with none of its reader's standing, the card its reader asked about (two-16).
             held = self._replay_reads.first() if op.get("answers") else None
             behind = [f for f in self._replay_unread_frames if held is not None and (f[0], f[1]) in held.behind]
+            if held is not None and any(f[0] == held.source and (f[0], f[1]) not in held.behind
+                                        for f in self._replay_unread_frames):
+                return  # its reader missed a card since the read was held: as live, the card counts for neither wait
             for_ask = held is not None and not behind and held.source in self._replay_asks
             if for_ask:
                 self._replay_asks.discard(held.source)
@@ -1537,7 +1560,9 @@ class SessionCore(abc.ABC):
                 self._replay_unread = max(0, self._replay_unread - 1)
                 first = behind[0] if behind else self._replay_unread_frames[0] if self._replay_unread_frames else None
                 self._replay_unread_frames = [f for f in self._replay_unread_frames if f is not first]
-            if waits and waits <= set(ONE_CARD_HOLDS) and not self._replay_unread and not self._replay_dropped:
+            # Another reader's ask still standing keeps them all up, as live (_settle_hold_alerts: two-279).
+            if (waits and waits <= set(ONE_CARD_HOLDS) and not self._replay_unread and not self._replay_dropped
+                    and not self._replay_asks):
                 self._replay_typed[self._placed_count] = (
                     self._replay_typed_open + 1, tuple(a for a in self._snap.alerts if hold_of_alert(a.code) is not None))
                 self._replay_typed_open = 0
@@ -1827,6 +1852,13 @@ class SessionCore(abc.ABC):
         (:meth:`_ask_again`); ``defer_asks``: a restart does that at the entry that journaled it, so that a
         journal of older code, which did not, restarts as it ran (rev25 F2)."""
         counted = self._placements.pop() if self._placements else None
+        snap = self._snap
+        if (counted is not None and counted == self._pending_hold and snap.typed_before
+                and snap.typed_for is snap.pending):
+            # The card typed for the held read's missing card is taken back: its banner no longer names it (seed 530:
+            # "9♠ typed: Enter plays 3♦" after 9♠ was voided).
+            self._publish(replace(snap, typed_before=snap.typed_before[:-1],
+                                  typed_for=snap.pending if len(snap.typed_before) > 1 else None))
         # Typed with no wait standing and voided: it answers no camera's ask after (rev25 F7: the ask named it).
         self._typed_loose = [loose for loose in self._typed_loose if loose[2] != self._placed_count]
         self._placed_count -= 1
@@ -1839,6 +1871,10 @@ class SessionCore(abc.ABC):
                 # A hold for cards that may be several counts from none once its carried ones are typed (R22-1).
                 self._due_again(source, why, number,
                                 self._cards_due.get(number, 0 if why in MANY_CARD_HOLDS else 1) + 1)
+                typed = self._held_due_typed
+                if (typed is not None and typed[0] == self._placed_count + 1
+                        and typed[1] == (number, self._pending_hold)):
+                    self._due_for_held, self._held_due_typed = typed[1], None  # the held read's card, due again
                 return EndedWait(source, why, number, 0)
         ended = self._ended.pop(counted, None) if counted is not None else None
         if ended is None:
@@ -1853,6 +1889,8 @@ class SessionCore(abc.ABC):
             self._due_again(ended.source, ended.why, ended.number, 1)
         else:  # another card left unread since: both are to be typed
             self._due_again(ended.source, hold[0], hold[1], self._cards_due.get(hold[1], 1) + 1)
+            if ended.number == self._pending_hold:  # one of them is the card the held read waits behind
+                self._due_for_held = (hold[1], ended.number)
             ended = replace(ended, why=hold[0], number=hold[1])
         for alert in ended.alerts:
             if isinstance(alert, Alert):
@@ -1969,9 +2007,38 @@ class SessionCore(abc.ABC):
     def _answered(self, pending: CardRead) -> None:
         """The croupier answered the card waiting: the hold it waited under ends (one opened since,
         by a card that left the source after it, stays)."""
+        self._held_due_settled(pending.source, self._pending_hold)
+        self._due_for_held = None  # its read is answered
         self._end_hold_of(pending)
         self._pending_hold = None
         self._drop_answered_ask()
+
+    def _held_due_settled(self, source: Any, held: Optional[int]) -> bool:
+        """The read held under the hold ``held`` was answered (Enter), or the card it waits behind typed: if a void
+        had counted that card in the newer wait of ``source`` too (:attr:`_due_for_held`), that wait counts one fewer,
+        a wait for one card as it was before the void.  Whether it did."""
+        marked, hold = self._due_for_held, self._hold_of.get(source)
+        if marked is None or held is None or hold is None or marked != (hold[1], held):
+            return False
+        number, self._due_for_held = marked[0], None
+        due = self._cards_due.get(number, 1) - 1
+        if due > 1:
+            self._cards_due[number] = due
+        else:
+            self._cards_due.pop(number, None)
+        return True
+
+    def _typed_for_held_due(self, source: Any, held: Optional[int]) -> None:
+        """A card typed while the read held under ``held`` waits: if it is the card a void made due again for that
+        read (:attr:`_due_for_held`), the newer wait counts one fewer, and a void of the card typed counts it again."""
+        marked = self._due_for_held
+        if marked is None or not self._held_due_settled(source, held):
+            return
+        number = marked[0]
+        if self._placements:
+            self._placements[-1] = number
+        self._typed_for_open[number] = self._typed_for_open.get(number, 0) + 1
+        self._held_due_typed = (self._placed_count, marked)
 
     def _squared_from_outside(self, event: CardRead) -> bool:
         """A zoned camera's read, held as a card moved (put back), of its card last played (:attr:`_astray_played`),
@@ -2046,6 +2113,7 @@ class SessionCore(abc.ABC):
         shoe's first card (its burn)."""
         self._hold_of.clear()
         self._ended, self._placements = {}, []
+        self._due_for_held = self._held_due_typed = None
         # What the alerts told of was the old shoe's (a card to type now would go into the new one, a jam,
         # lost frames): only a watched condition's alert stays (a link, the disk).  A restart, which reads
         # the journal back to the new shoe, shows the same (QA).
@@ -2085,14 +2153,17 @@ class SessionCore(abc.ABC):
         still waiting is the croupier's to answer as it is."""
         self._hold_of = {source: hold for source, hold in self._hold_of.items() if hold[1] == self._pending_hold}
         self._ended, self._placements = {}, []
+        self._due_for_held = self._held_due_typed = None
         self._settle_hold_alerts()
 
     def _typed_in_place(self) -> None:
         """A card typed (or accepted by a supervisor) with none waiting: the card a one-card hold waited
-        for is in its place, so the next card read is played as it comes."""
-        for source in list(self._hold_of):
-            if self._counts_typed(source):
-                self._card_typed_for(source)
+        for is in its place, so the next card read is played as it comes.  One card is one reader's missing card:
+        that of the wait opened first (two-120: one card typed ended both cameras' waits, and the other missing
+        card was never asked for)."""
+        first = next((source for source in self._hold_of if self._counts_typed(source)), None)  # by when it began
+        if first is not None:
+            self._card_typed_for(first)
         self._settle_hold_alerts()
 
     def _take(self, event: CardRead) -> None:
@@ -2214,6 +2285,8 @@ class SessionCore(abc.ABC):
                         and hold[1] == self._pending_hold):  # its one card is in place: Del holds nothing more
                     self._card_typed_for(pending.source)
                     self._publish(replace(self._snap, cards_due=self._cards_due.get(hold[1], 0)))
+                elif error is None:  # the card a void made due again for it, counted in a newer wait too
+                    self._typed_for_held_due(pending.source, self._pending_hold)
                 self._settle_hold_alerts()
                 return error
             if pending is not None:
@@ -2332,6 +2405,7 @@ class SessionCore(abc.ABC):
                                                     pending) else {})}):
                 return
             self._pending_hold = None  # the hold it waited under stays: its cards are still missing
+            self._due_for_held = None  # both cards the newer wait counts are still missing
             first = bool(pending.doubt) and pending.doubt == self.NEW_SHOE_FIRST_WAITS
             self._publish(replace(self._snap, pending=None, cards_due=0, message=(
                 f"{pending.card.label} set aside, not dealt: count it back at this deck's check"
