@@ -1627,7 +1627,9 @@ class SessionCore(abc.ABC):
             action = str(note.get("action") or "")
             alert = Alert(note["code"], str(note.get("level") or "error"), str(note.get("title") or ""),
                           str(note.get("text") or ""), f"at the table: {action}" if action else "", self._clock())
-            if alert.code == "unreadable":
+            if alert.code == "unplaced":  # a restart named the reads left and waits for none of them (_restore_holds)
+                self._replay_reads.clear()
+            elif alert.code == "unreadable":
                 # As many as it says are due ("2 cards could not be read or were refused": a refused read's
                 # card with it, rev20 F5), else one more.
                 said = re.search(r"(\d+) cards could not be read", alert.action)
