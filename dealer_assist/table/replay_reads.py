@@ -5,7 +5,8 @@ and is taken (played, or held under its reader's wait) only once that one is ans
 for every card its reader could not read until that moment, those reported after the read itself too: Enter on it
 ends them all, as Enter on a read taken before them ends none of them (rev33's replay class: the replay ordered
 the cards by frame number alone, and kept UNREADABLE CARD up where the live table had taken it down).  A card typed
-while a read is held is the card that read waits for, of its reader, not the first card any reader missed.
+while a read is held is the card that read waits for, of its reader, not the first card any reader missed (and
+none, once its reader missed another card since the read was held: the live table counts it for neither wait).
 
 Journals of older code have the same entries: a replay of one reads them the same way.
 """
