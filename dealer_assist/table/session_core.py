@@ -384,6 +384,7 @@ class SessionCore(abc.ABC):
         self._replay_unread_frames: list[tuple[str, int, bool]] = []  # with whether it was a card to type in place
         #: In a replay, the sources whose UNREADABLE CARD TYPED? stands (one alert shows for them all).
         self._replay_asks: set[str] = set()
+        self._replay_ask_seq: dict[str, int] = {}  # the frame of each one's card, by source
         #: In a replay, the sources whose read held behind a missing card was dropped (Del): as live (AFTER_DROPPED),
         #: their wait lasts until one of their reads is played, whatever is typed meanwhile.
         self._replay_dropped: set[str] = set()
@@ -1606,6 +1607,14 @@ class SessionCore(abc.ABC):
         if keep != self._snap.alerts:
             self._publish(replace(self._snap, alerts=keep))
 
+    def _replay_due_again(self, source: str, seq: int) -> None:
+        """The card ``source`` asked about at frame ``seq`` is due (its ask answered No): noted unread, before the
+        cards that source could not read after it."""
+        frames = self._replay_unread_frames
+        at = next((n for n, f in enumerate(frames) if f[0] == source and 0 < (f[1] - seq) % 65536 < 32768),
+                  len(frames))
+        self._replay_unread_frames = [*frames[:at], (source, seq, False), *frames[at:]]
+
     def _unread_after(self, op: dict) -> list[tuple[str, int, bool]]:
         """Of the cards noted unread in a replay, those its reader reported after the card ``op`` played (by frame
         number, which a shoe's count wraps at 65536; a restart of the table, whose camera counts from 1 again, ends
@@ -1643,6 +1652,8 @@ class SessionCore(abc.ABC):
         elif kind == "card_unreadable" and isinstance(note.get("source"), str):
             if note.get("typed_for_it"):
                 self._replay_asks.add(note["source"])
+                if isinstance(note.get("source_seq"), int):
+                    self._replay_ask_seq[note["source"]] = note["source_seq"]
             elif isinstance(note.get("source_seq"), int):
                 self._replay_unread_frames.append((note["source"], note["source_seq"], bool(note.get("why"))))
         elif kind == "alert_dismissed":
@@ -1650,6 +1661,12 @@ class SessionCore(abc.ABC):
             if "unreadable" in codes:
                 self._replay_unread = 0
                 self._replay_unread_frames = []
+            if TYPED_UNREAD in codes and note.get("typed_right") is False:
+                # Del on the ask, or the card typed for it voided: as live (_open_hold), the card it asked about is
+                # due, its camera's next read waits for it (two-780: another camera's read took the wait down).
+                for source in self._replay_asks:
+                    if source in self._replay_ask_seq:
+                        self._replay_due_again(source, self._replay_ask_seq[source])
             if TYPED_UNREAD in codes:
                 self._replay_asks = set()
             self._publish(replace(snap, alerts=tuple(a for a in snap.alerts if a.code not in codes)))
