@@ -396,6 +396,8 @@ class SessionCore(abc.ABC):
         #: down.  A void of one makes its card due again and brings those alerts back, as live (EndedWait; rev23
         #: R23-6: only the last card's was kept, so V, V back to it differed from the live table).
         self._replay_typed: dict[int, tuple[int, tuple[Alert, ...]]] = {}
+        #: And the card unread each one was typed for, by the same key: its void notes it unread again (two-710).
+        self._replay_typed_frames: dict[int, tuple[str, int, bool]] = {}
         #: Sources whose lost frames may have held a card, until the croupier has looked (see _take).
         #: Per source, why its next card read waits for the croupier (a doubt above): frames were
         #: lost, or a card left it unplayed (unreadable, refused, fed with another).
@@ -1503,7 +1505,10 @@ class SessionCore(abc.ABC):
         op = event.op
         if self.VOIDS_A_CARD(op):  # as live (_card_voided)
             typed, shown = self._replay_typed.pop(self._placed_count, (-1, ()))
+            frame = self._replay_typed_frames.pop(self._placed_count, None)
             self._placed_count -= 1
+            if frame is not None and (typed > 0 or typed == 0 and self._replay_typed_open):
+                self._replay_due_again(*frame)
             if typed == 0 and self._replay_typed_open:  # typed for a wait still open: due again (rev21 R3)
                 self._replay_typed_open -= 1
                 self._replay_unread += 1
@@ -1512,7 +1517,7 @@ class SessionCore(abc.ABC):
                 for alert in shown:
                     self._publish(replace(self._snap, alerts=self._with_alert(alert)))
         elif op.get("op") in self.WAITS_END_OPS:
-            self._replay_typed = {}  # as live (_end_round_holds, _end_holds)
+            self._replay_typed, self._replay_typed_frames = {}, {}  # as live (_end_round_holds, _end_holds)
             self._replay_dropped = set()
         if op.get("op") in ("new_shoe", "new_deck") and error is None:
             self._replay_reads.clear()  # as live (_end_holds): dropped, or journaled again as the new shoe's
@@ -1561,6 +1566,8 @@ class SessionCore(abc.ABC):
                 self._replay_unread = max(0, self._replay_unread - 1)
                 first = behind[0] if behind else self._replay_unread_frames[0] if self._replay_unread_frames else None
                 self._replay_unread_frames = [f for f in self._replay_unread_frames if f is not first]
+                if first is not None:
+                    self._replay_typed_frames[self._placed_count] = first
             # Another reader's ask still standing keeps them all up, as live (_settle_hold_alerts: two-279).
             if (waits and waits <= set(ONE_CARD_HOLDS) and not self._replay_unread and not self._replay_dropped
                     and not self._replay_asks):
@@ -1607,13 +1614,13 @@ class SessionCore(abc.ABC):
         if keep != self._snap.alerts:
             self._publish(replace(self._snap, alerts=keep))
 
-    def _replay_due_again(self, source: str, seq: int) -> None:
-        """The card ``source`` asked about at frame ``seq`` is due (its ask answered No): noted unread, before the
-        cards that source could not read after it."""
+    def _replay_due_again(self, source: str, seq: int, why: bool = False) -> None:
+        """The card ``source`` could not read at frame ``seq`` is due again (its ask answered No, or the card typed for
+        it voided): noted unread, before the cards that source could not read after it."""
         frames = self._replay_unread_frames
         at = next((n for n, f in enumerate(frames) if f[0] == source and 0 < (f[1] - seq) % 65536 < 32768),
                   len(frames))
-        self._replay_unread_frames = [*frames[:at], (source, seq, False), *frames[at:]]
+        self._replay_unread_frames = [*frames[:at], (source, seq, why), *frames[at:]]
 
     def _unread_after(self, op: dict) -> list[tuple[str, int, bool]]:
         """Of the cards noted unread in a replay, those its reader reported after the card ``op`` played (by frame
