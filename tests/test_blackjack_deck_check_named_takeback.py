@@ -149,6 +149,9 @@ def test_n_key_after_the_decks_last_round_opens_no_bets(qtbot, settled):  # noqa
     press_focused(qtbot, window, Qt.Key.Key_N)
     assert session.state.phase == BlackjackPhase.SETTLED and session.state.round_no == 1
     assert window.last_error is not None and "Ctrl+N" in window.last_error
+    qtbot.waitUntil(lambda: window.rendered is not None and window.rendered.version == session.snapshot.version,
+                    timeout=2000)
+    assert not window.actions.buttons["next_round"].isEnabled()  # nor offered on its button
 
 
 def test_the_take_back_of_the_last_card_replays_alike(tmp_path):
