@@ -180,7 +180,8 @@ def test_a_card_dealt_twice_is_not_told_to_void_a_count_at_the_deck_check():
     err = refused(s, {"op": "new_deck"}, "not reconciled", "seen too often: 7C", "foreign card")
     assert "read back twice" not in str(err)
     s = play(s, *cards("7C"))  # now read back once more than it was dealt: the void is its fix
-    refused(s, {"op": "new_deck"}, "read back twice: Shift+Backspace")
+    refused(s, {"op": "new_deck"}, "read back twice: type 7C in the card field, then Shift+Backspace",
+            "Shift+Backspace (Void counted) takes back the last card counted")
 
 def test_ctrl_n_again_on_a_deck_just_put_in_says_it_is_in_not_that_the_old_one_is_uncounted():
     """qaAF F2: Ctrl+N pressed twice (baccarat's asks for two presses) after the deck check passed read "count the

@@ -6,7 +6,9 @@ next round: its first card waited behind it, and Enter made last round's card a 
 journaled, with a note and no alert, as is a gather whose push is blurred (read as put back, or sure in another
 box than the one the card was played in).  At baccarat the round's last card pushed sharp into the other hand's
 box was held as "another of its code": Enter counted it in both hands (PLAYER WINS 9 TO 4 where the Banker had 6);
-it is refused by name, with the keys that put it right.  Blurred, it was played twice at once; it now waits.
+it is refused by name, with the keys that put it right.  Blurred, it was played twice at once; it now waits, and
+held as put back Enter still played it in both hands and Del left it in the first with no word: Enter plays
+nothing there, Del says it is that card (MOVED TO THE BOX), K with its code plays another in the box it lies in.
 A restart and a replay of the journal end as the live table did.
 """
 
@@ -27,6 +29,7 @@ from dealer_assist.sources.factory import open_source
 from dealer_assist.table.blackjack_session import BlackjackSession
 from dealer_assist.table.blackjack_state import BlackjackTableRules
 from dealer_assist.table.journal import Journal
+from dealer_assist.table.holds import MOVED_LAST
 from dealer_assist.table.session import TableSession
 from replayed_journals import journal_entries, replayed
 from test_camera_zones import RULES, ZONES, dealt, read
@@ -175,15 +178,107 @@ def test_baccarat_last_card_pushed_sharp_into_the_other_box_is_refused_by_name(t
     assert hands_of(replay) == (["9S", "KD"], ["4H", "2C"]) and alerts(replay) == alerts(again)
 
 
-def test_baccarat_last_card_pushed_blurred_into_the_other_box_waits_and_is_not_played_twice(tmp_path):
-    reads = baccarat_reads(tmp_path, (*MISLAID, ("KD", 420, 520, 11), ("2C", 1080, 520, 11)))
-    assert [(r.card.code, r.zone) for r in reads][3] == ("KD", "player")
-    session = dealt(tmp_path / "j.sqlite")
+def blurred_push(path, reads) -> TableSession:
+    session = dealt(path)
     for event in reads[:4]:
         session.handle(event)
-    assert session.snapshot.pending is not None and session.snapshot.pending.card.code == "KD"
-    assert session.snapshot.pending.doubt == PUT_BACK
-    assert hands_of(session) == (["9S"], ["4H", "KD"])
+    return session
+
+
+def test_baccarat_last_card_pushed_blurred_into_the_other_box_waits_and_is_not_played_twice(tmp_path):
+    """Held as put back, Enter had played K♦ in the Player's hand too (Player 9♠ K♦, Banker 4♥ K♦) and Del had left it
+    in the Banker's with no word.  Enter plays nothing and says which key ends each case right; Del says it is that
+    card, and MOVED TO THE PLAYER BOX how to move it; a restart and a replay end as the live table did."""
+    reads = baccarat_reads(tmp_path, (*MISLAID, ("KD", 420, 520, 11), ("2C", 1080, 520, 11)))
+    assert [(r.card.code, r.zone, r.moved_from) for r in reads][3] == ("KD", "player", None)
+    path = tmp_path / "j.sqlite"
+    session = blurred_push(path, reads)
+    pending = session.snapshot.pending
+    assert pending is not None and pending.card.code == "KD" and pending.doubt == MOVED_LAST
+    assert "most likely that card, pushed across" in pending.doubt and "Enter plays nothing" in pending.doubt
+    said = session.confirm_pending()
+    assert said is not None and said.startswith("Enter plays nothing: K♦ was played last in the Banker's hand")
+    assert "Del if this is that K♦" in said and "if another K♦ was dealt to the Player, type it (K KD)" in said
+    assert session.snapshot.pending is pending and hands_of(session) == (["9S"], ["4H", "KD"])
+    session.close()
+    # Restarted, the read waits as it did, and Enter plays nothing still.
+    again = TableSession(RULES, Journal.open(path), odds=False)
+    assert again.snapshot.pending is not None and again.snapshot.pending.doubt == MOVED_LAST
+    assert again.confirm_pending() == said and hands_of(again) == (["9S"], ["4H", "KD"])
+    again.reject_pending()
+    snap = again.snapshot
+    assert snap.pending is None and hands_of(again) == (["9S"], ["4H", "KD"])
+    assert snap.message == ("K♦ read dropped as the K♦ played: it still counts in the Banker's hand; MOVED TO THE "
+                            "PLAYER BOX says how to move it")
+    moved_alerts = [a for a in snap.alerts if a.code == "moved"]
+    assert [a.title for a in moved_alerts] == ["K♦ MOVED TO THE PLAYER BOX"]
+    assert "Del said the K♦ read in the Player's box is it" in moved_alerts[0].text
+    assert moved_alerts[0].action == "void it (V) and type it (K KD): the Player's place is due then"
+    assert [d["doubt"] for d in dropped(path)] == [MOVED_LAST]
+    shown = (hands_of(again), alerts(again))
+    again.close()
+    # Restarted after Del: the alert stands, no read waits, and the keys it names put K♦ where it lies.
+    third = TableSession(RULES, Journal.open(path), odds=False)
+    assert (hands_of(third), alerts(third), third.snapshot.pending) == (*shown, None)
+    assert third.void_last_card() is None and "moved" not in alerts(third)
+    assert third.enter_card("KD") is None
+    third.handle(reads[4])
+    if third.snapshot.pending is not None:
+        assert third.confirm_pending() is None
+    assert hands_of(third) == (["9S", "KD"], ["4H", "2C"])
+    assert third.state.history[-1].outcome.banker_total == 6
+    third.close()
+    replay = replayed(path, TableSession(RULES, odds=False))
+    assert hands_of(replay) == (["9S", "KD"], ["4H", "2C"]) and alerts(replay) == alerts(third)
+
+
+def test_baccarat_blurred_push_another_of_its_code_typed_is_played_in_the_box_it_lies_in(tmp_path):
+    """K with the read's code says another K♦ was dealt to the Player: played there, once; nothing waits or stands."""
+    reads = baccarat_reads(tmp_path, (*MISLAID, ("KD", 420, 520, 11), ("2C", 1080, 520, 11)))
+    path = tmp_path / "j.sqlite"
+    session = blurred_push(path, reads)
+    assert session.snapshot.pending is not None and session.snapshot.pending.doubt == MOVED_LAST
+    assert session.enter_card("KD") is None
+    assert session.snapshot.pending is None and hands_of(session) == (["9S", "KD"], ["4H", "KD"])
+    assert "moved" not in alerts(session)
+    shown = (hands_of(session), alerts(session))
+    session.close()
+    again = TableSession(RULES, Journal.open(path), odds=False)
+    assert (hands_of(again), alerts(again), again.snapshot.pending) == (*shown, None)
+    again.close()
+    replay = replayed(path, TableSession(RULES, odds=False))
+    assert hands_of(replay) == shown[0]
+
+
+def test_baccarat_blurred_push_where_the_other_hand_takes_no_card_says_so(tmp_path):
+    """The Player stands on 7, the Banker's K♦ (2) is read in the Player's box, the Banker's third card due: no other
+    K♦ can be the Player's, and the card moved is put right by voiding the round."""
+    session = dealt(tmp_path / "j.sqlite")
+    for n, (code, zone) in enumerate((("3C", "player"), ("2D", "banker"), ("4S", "player"), ("KD", "banker")), 1):
+        read(session, code, n, zone)
+    read(session, "KD", 5, "player")
+    assert session.snapshot.pending is not None and session.snapshot.pending.doubt == MOVED_LAST
+    said = session.confirm_pending()
+    assert said is not None and "another K♦ cannot be played in the Player's hand now" in said
+    assert hands_of(session) == (["3C", "4S"], ["2D", "KD"])
+    session.reject_pending()
+    assert [a.action for a in session.snapshot.alerts if a.code == "moved"] == [
+        "void the round (Shift+V) and type the cards in their places (K)"]
+    session.close()
+
+
+def test_baccarat_blurred_push_dropped_with_a_card_played_behind_it_says_void_the_round(tmp_path):
+    """A read waiting behind the held K♦ is played at Del: V would now void that card, not K♦, so the alert says
+    Shift+V and the cards typed in their places."""
+    session = dealt(tmp_path / "j.sqlite")
+    for n, (code, zone) in enumerate((("9S", "player"), ("4H", "banker"), ("KD", "banker"), ("KD", "player"),
+                                      ("5C", "player")), 1):
+        read(session, code, n, zone)
+    assert session.snapshot.pending.doubt == MOVED_LAST and [w.card.code for w in session.snapshot.waiting] == ["5C"]
+    session.reject_pending()
+    assert hands_of(session) == (["9S", "5C"], ["4H", "KD"])
+    assert [a.action for a in session.snapshot.alerts if a.code == "moved"] == [
+        "void the round (Shift+V) and type the cards in their places (K)"]
     session.close()
 
 

@@ -47,8 +47,8 @@ class Reconciliation:
         lines = []
         if self.counted_too_often:
             lines.append("SEEN TOO OFTEN: " + " ".join(c.label for c in self.counted_too_often)
-                         + " (counted back too often: read back twice? void the count of the last card; else check "
-                           "the deck for a foreign card, and the reader)")
+                         + " (counted back too often: read back twice? void the count of the last card, or one count "
+                           "of it by name; else check the deck for a foreign card, and the reader)")
         dealt_too_often = [c for c in self.duplicated if c not in self.counted_too_often]
         if dealt_too_often:  # nothing counted back to void (QA: the void was offered before any count)
             lines.append("SEEN TOO OFTEN: " + " ".join(c.label for c in dealt_too_often)
@@ -127,10 +127,19 @@ class DeckLedger:
         """The ledger without the last card counted back: the correction for a card counted by mistake."""
         if not self.returned:
             raise DeckError("nothing to void: no card has been counted back yet")
-        returned, stub = self.returned[:-1], list(self.stub)
-        last = self.returned[-1]
-        if stub.count(last) > returned.count(last):  # it was the stub's
-            stub.remove(last)
+        return self.void_receipt(self.returned[-1])
+
+    def void_receipt(self, card: Union[Card, str]) -> "DeckLedger":
+        """The ledger without one count of ``card`` (its latest): a card read back twice early in the count
+        is taken back on its own, not with every card counted after it (qaAO F4).  For the last card
+        counted this is :meth:`void_last_receipt`."""
+        card = _suited(card)
+        if card not in self.returned:
+            raise DeckError(f"card {card.label} is not counted back: there is no count of it to take back")
+        at = len(self.returned) - 1 - self.returned[::-1].index(card)
+        returned, stub = self.returned[:at] + self.returned[at + 1:], list(self.stub)
+        if stub.count(card) > returned.count(card):  # it was the stub's
+            stub.remove(card)
         return replace(self, returned=returned, stub=tuple(stub))
 
     @property

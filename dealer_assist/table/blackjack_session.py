@@ -24,13 +24,13 @@ from dealer_assist.cards import Card, InvalidCardError, parse_card
 from dealer_assist.money import fmt
 from dealer_assist.events import OUTSIDE_BOXES, PUT_BACK, CardRead, ShoeSignal
 from dealer_assist.table import journal_scan
-from dealer_assist.table.blackjack_state import (CUT_STAYS, NOT_IN_THE_STUB, VOID_COUNTED, BlackjackPhase,
+from dealer_assist.table.blackjack_state import (CUT_STAYS, NOT_IN_THE_STUB, BlackjackPhase,
                                                  BlackjackState, BlackjackTableError, BlackjackTableRules, CardAfterRoundError,
                                                  CardBeforeDealError, DuplicateCardError,
                                                  RoundRecord, UnusableSeatLimitsError, apply,
                                                  check_given_seat_limits, cut_takeback_refusal, deck_started, describe_void,
                                                  MOVED_FROM, no_place_in_box, position,
-                                                 rules_from_record, settlement_lines, void_target)
+                                                 rules_from_record, settlement_lines, void_named, void_target)
 from dealer_assist.table.holds import (AFTER_A_MISDRAW, AFTER_A_REFUSAL, AFTER_NEW_DECK, HOLDS, NEW_DECK_IN_ROUND,
                                       NEW_DECKS_FIRST, NO_PLACE_IN_BOX, NO_ROUND_AFTER, NO_ROUND_CUT,
                                       NO_ROUND_NO_DEAL, PARKED, READ_BEFORE_A_STOP, MOVED_EARLY,
@@ -142,6 +142,8 @@ class BlackjackSnapshot(SnapshotCore):
         if s.phase in PHASE_HINTS:
             if s.phase == BlackjackPhase.DECK_CHECK:
                 rec = s.reconciliation()
+                if rec.counted_too_often:  # its own fix, however many were counted since (qaAO F4)
+                    return "counted too often: " + void_named(rec.counted_too_often)
                 return ("deck complete: Ctrl+N puts the new deck in" if rec.ok else PHASE_HINTS[s.phase])
             return PHASE_HINTS[s.phase]
         if s.phase == BlackjackPhase.SETTLED:
@@ -431,17 +433,22 @@ class BlackjackSession(SessionCore):
     def _counted_too_often(self, old: BlackjackState, new: BlackjackState) -> None:
         """A card counted back more often than the deck holds it is said at once, with its fix (QA: a
         double read went by without a word, and Ctrl+N then said to find cards); the alert goes once
-        nothing is seen too often."""
-        seen = new.reconciliation().duplicated
-        before = old.reconciliation().duplicated if old.phase == BlackjackPhase.DECK_CHECK else ()
+        nothing is seen too often.  It names every such card, each with its own take-back, so a second
+        one does not hide the first (qaAO F4); a take-back that leaves some names those left."""
+        seen = new.reconciliation().counted_too_often
+        before = old.reconciliation().counted_too_often if old.phase == BlackjackPhase.DECK_CHECK else ()
         newly = [c for c in seen if c not in before]
-        if newly and len(new.ledger.returned) > len(old.ledger.returned):
-            cards = " ".join(c.label for c in newly)
+        standing = any(a.code == "counted" for a in self._snap.alerts)
+        if (newly and len(new.ledger.returned) > len(old.ledger.returned)
+                or seen and standing and seen != before):
+            cards = " ".join(c.label for c in seen)
             self.alert("counted", "warning", f"{cards} COUNTED TOO OFTEN",
-                       f"{cards} now counted back more often than the deck holds it (dealt and counted cards "
-                       "together)", f"if the reader read it twice: {VOID_COUNTED}; "
-                       "if it is really there twice, take the foreign card out of the deck")
-        elif not seen and any(a.code == "counted" for a in self._snap.alerts):
+                       f"{cards} counted back more often than the deck holds {'it' if len(seen) == 1 else 'them'} "
+                       "(dealt and counted cards together)",
+                       f"if the reader read it twice: {void_named(seen)}, however many were counted since "
+                       "(Shift+Backspace alone: the last card counted); if it is really there twice, take the "
+                       "foreign card out of the deck")
+        elif not seen and standing:
             self._take_down(lambda a: a.code != "counted")
 
     def _journal_round_end(self, record: RoundRecord, written: frozenset = frozenset()) -> None:
@@ -1198,6 +1205,13 @@ class BlackjackSession(SessionCore):
                                                      "deck check")
 
     def next_round(self) -> Optional[str]:
+        """N.  Refused after the deck's last round (the cut card out, the round settled), as at baccarat: the
+        round it would open could never be dealt, and it took bets (qaAO F7).  A journal that has one
+        (written before) still replays it: :func:`apply` takes the op."""
+        state = self._snap.state
+        if state.phase == BlackjackPhase.SETTLED and state.cut_out and not self._snap.replay:
+            return self._refuse("no next round: the cut card is out and this deck's last round is played; check the "
+                                "deck (C), then Ctrl+N puts a new one in")
         error = self._do({"op": "next_round"})
         if error is None:
             self._moved_from_box.clear()  # a card refused for its box last round is no card of this one
@@ -1214,9 +1228,11 @@ class BlackjackSession(SessionCore):
     def return_stub(self) -> Optional[str]:
         return self._do({"op": "return_stub"}, message="stub counted back")
 
-    def void_return(self) -> Optional[str]:
+    def void_return(self, text: Any = None) -> Optional[str]:
         """Take back the last card counted during the deck check (a miscount); the croupier's, no PIN.
-        Again, the one counted before it, and so on back (two cards miscounted: QA).
+        Again, the one counted before it, and so on back (two cards miscounted: QA).  With a card
+        (``text``, typed in the card field before the key) one count of that card, its latest, however many
+        were counted after it: a card read twice early in the count (qaAO F4).
 
         Unlike :meth:`void_last` this touches neither a round nor money: the
         count is the croupier's own work in progress, which a card counted
@@ -1227,11 +1243,29 @@ class BlackjackSession(SessionCore):
         """
         with self._lock:
             returned = self._snap.state.ledger.returned
+            if text is not None and str(text).strip():
+                return self._void_named(str(text).strip(), returned)
             card = returned[-1].code if returned else None
             before = (f"; Shift+Backspace again takes back {returned[-2].code}, counted before it"
                       if len(returned) > 1 else "")
             return self._do({"op": "void_return", "card": card, "who": "croupier"},
                             message=f"counted card {card} taken back{before}" if card else "last counted card voided")
+
+    def _void_named(self, text: str, returned: tuple) -> Optional[str]:
+        """:meth:`void_return` of the card typed: journaled with ``named``, so the export takes back that card's
+        count and not the last one (the table's state follows the card either way)."""
+        try:
+            card = parse_card(text, require_suit=True)
+        except InvalidCardError as exc:
+            return self._refuse(f"{exc}; to take back one count of a card type it with its suit (8S), then "
+                                "Shift+Backspace; Shift+Backspace in the empty field takes back the last card "
+                                "counted")
+        if self._snap.state.phase == BlackjackPhase.DECK_CHECK and card not in returned:
+            return self._refuse(f"cannot take back {card.label}: it is not counted back (nothing of it to take "
+                                "back); the count is unchanged")
+        left = returned.count(card) - 1
+        return self._do({"op": "void_return", "card": card.code, "who": "croupier", "named": True},
+                        message=f"one count of {card.label} taken back ({left} left counted)")
 
     def resume_play(self) -> Optional[str]:
         return self._do({"op": "resume"}, message="deck check closed; same deck")

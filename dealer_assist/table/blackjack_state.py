@@ -66,6 +66,16 @@ NOT_IN_THE_STUB = "not_in_stub"
 VOID_COUNTED = "Shift+Backspace (Void counted) takes back the last card counted, one at a time"
 
 
+def void_named(cards: Any) -> str:
+    """How one count of each of ``cards`` is taken back on its own, however many were counted after it: the card
+    typed in the card field, then Void counted (qaAO F4: 33 presses and 32 cards counted again)."""
+    cards = tuple(cards)
+    if len(cards) == 1:
+        return f"type {cards[0].code} in the card field, then Shift+Backspace takes back one count of {cards[0].label}"
+    return (f"type each in the card field ({', '.join(c.code for c in cards)}), then Shift+Backspace takes back one "
+            "count of it")
+
+
 class RuleRefusalError(BlackjackTableError):
     """A card or decision a house rule refuses, in words; ``rule`` is the rule's short name."""
 
@@ -804,10 +814,13 @@ def _return_stub(state: BlackjackState) -> BlackjackState:
     return replace(state, ledger=state.ledger.receive_stub(stub))
 
 
-def _void_return(state: BlackjackState) -> BlackjackState:
+def _void_return(state: BlackjackState, op: Mapping[str, Any]) -> BlackjackState:
+    """One count taken back: of the card the op names (its latest count; journals before qaAO F4 name the last
+    card counted, the same), else the last card counted."""
     _in_deck_check(state, "void a counted card")
+    card = op.get("card")
     try:
-        return replace(state, ledger=state.ledger.void_last_receipt())
+        return replace(state, ledger=state.ledger.void_receipt(card) if card else state.ledger.void_last_receipt())
     except BlackjackError as exc:
         raise _refuse(exc) from None
 
@@ -840,7 +853,8 @@ def _new_deck(state: BlackjackState, op: Mapping[str, Any]) -> BlackjackState:
             fixes.append("find the missing cards (table, players, discard rack) and count them back")
         if rec.duplicated:  # QA: a double read was told to find cards; taking the count back is its fix
             problems.append("seen too often: " + " ".join(c.code for c in rec.duplicated))
-            fixes.append((f"a card read back twice: {VOID_COUNTED}; " if rec.counted_too_often else "")
+            fixes.append((f"a card read back twice: {void_named(rec.counted_too_often)}; {VOID_COUNTED}; "
+                          if rec.counted_too_often else "")
                          + "a foreign card: take it out of the deck")
         raise BlackjackTableError("new deck refused: the old deck is not reconciled, " + "; ".join(problems)
                                   + ". " + _first_up("; ".join(fixes)) + "; or override it with F9 (a supervisor's "
@@ -915,7 +929,7 @@ def apply(state: BlackjackState, op: Mapping[str, Any]) -> BlackjackState:
     if kind == "return_stub":
         return _return_stub(state)
     if kind == "void_return":
-        return _void_return(state)
+        return _void_return(state, op)
     if kind == "resume":
         return _resume(state)
     if kind == "new_deck":

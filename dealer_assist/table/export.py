@@ -454,8 +454,12 @@ def _add_to_deck_check(check: Dict[str, Any], receipts: List[Optional[Dict[str, 
         check["corrections"].append(_correction(entry, body))
         if op == "void_return":
             last = receipts[-1] if receipts else None
+            if payload.get("named") and not (last is not None and last["card"] == payload.get("card")):
+                # one count of a card typed (qaAO F4): its latest own count, however many were counted since
+                last = next((r for r in reversed(receipts) if r is not None and r["card"] == payload.get("card")),
+                            None)
             if last is not None and last["card"] == payload.get("card"):
-                receipts.pop()
+                receipts.pop(len(receipts) - 1 - receipts[::-1].index(last))
                 check["cards"].remove(last)
                 check["voided_cards"].append({**last, "voided_by": entry.seq})
             else:  # one of the stub's cards (counted all at once, so no entry of its own)

@@ -29,7 +29,16 @@ MOVED_EARLY = ("read in another box just after a card of its code was played ear
 #: (qaAI F8: played twice, Player 7 against Banker 0 on a card dealt once).
 TYPED_THEN_READ = ("read just after a card of its code was typed (K) ahead of the camera: if it is that card, Del "
                    "drops this read; if another of its code was dealt, Enter plays it")
-SAME_CARD_DOUBTS = (PUT_BACK, READ_TWICE_AT_ONCE, MOVED_EARLY, TYPED_THEN_READ)
+#: Why a baccarat zoned camera's read waits when it is read in the other hand's box just after a card of its code was
+#: played last in the round: most likely that card pushed across, blurred (the camera did not see it move).  Held as
+#: put back, Enter had played it there too, counted in both hands, and Del had left it counted where it was played
+#: with no word (fixMR2).  Enter now plays nothing while that card is the last played (TableSession.confirm_pending).
+MOVED_LAST = ("read in the other hand's box just after a card of its code was played last, in its own: most likely "
+              "that card, pushed across (the camera did not see it move); the table cannot move a card from one hand "
+              "to the other. Del if it is that card: this read is dropped and MOVED TO THE BOX says how to move it "
+              "(void it, V, and type it, K); if another card of its code was dealt here, type it (K) and it is "
+              "played here; Enter plays nothing (it would count one card in both hands)")
+SAME_CARD_DOUBTS = (PUT_BACK, READ_TWICE_AT_ONCE, MOVED_EARLY, TYPED_THEN_READ, MOVED_LAST)
 
 #: Why the first card read after lost frames waits for the croupier (CardRead.doubt).
 AFTER_A_GAP = ("frames were lost before it (FRAMES LOST): type any missing card first (K), then Enter plays "

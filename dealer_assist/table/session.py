@@ -28,7 +28,8 @@ from dealer_assist.money import fmt
 from dealer_assist.events import OUTSIDE_BOXES, PUT_BACK, CardRead, ShoeSignal
 from dealer_assist.shoe import Phase as ShoePhase
 from dealer_assist.table import journal_scan
-from dealer_assist.table.holds import AFTER_A_REFUSAL, AFTER_NEW_SHOE, BURN_DUE_FACE_DOWN, NEW_SHOE_IN_ROUND
+from dealer_assist.table.holds import (AFTER_A_REFUSAL, AFTER_NEW_SHOE, BURN_DUE_FACE_DOWN, MOVED_LAST,
+                                      NEW_SHOE_IN_ROUND)
 from dealer_assist.table.journal import Entry, Journal
 from dealer_assist.table.rules_record import RulesMismatchError, replay_rules_of, rules_record
 from dealer_assist.table.session_core import (CONFIRM_BELOW, ROUND_END, Alert, JournalReplayError, SessionCore,
@@ -348,16 +349,33 @@ class TableSession(SessionCore):
                                               f"table keeps it in the {was.title()}'s hand, where it was played (read "
                                               "dropped); if it belongs in the other, void the round (Shift+V) and "
                                               "type the cards")
-        due = rnd.void_last().due.hand  # voided, is the place due the hand it was moved to?  Then V and K put it there
         self._drop_as_moved(event, f"{event.card.label} moved{where} to the {zone.title()} box (read dropped): "
                                    "not played there", refused=True)
-        self.alert("moved", "error", f"{event.card.label} MOVED TO THE {zone.upper()} BOX",
-                   f"{event.card.label} was played in the {was.title()}'s hand, where it lay, and the camera saw it "
-                   f"moved to the {zone.title()}'s box: the table cannot move a card from one hand to the other, and "
-                   f"it still counts it in the {was.title()}'s hand",
-                   f"void it (V) and type it (K {event.card.code}): the {zone.title()}'s place is due then"
-                   if due == zone else "void the round (Shift+V) and type the cards in their places (K)")
+        self._moved_alert(event.card, was, zone, f"the camera saw it moved to the {zone.title()}'s box")
         return True
+
+    def _moved_alert(self, card: Card, was: str, zone: str, how: str, last: bool = True) -> None:
+        """MOVED TO THE BOX: ``card``, played in the ``was`` hand (the round's last card unless not ``last``: cards
+        played after it, V would void them), lies in the ``zone`` hand's box (``how`` the table knows), and the keys
+        that put it there."""
+        rnd = self._snap.state.round
+        due = rnd.void_last().due.hand if last else None  # voided, is the place due the box it lies in?  Then V, K
+        self.alert("moved", "error", f"{card.label} MOVED TO THE {zone.upper()} BOX",
+                   f"{card.label} was played in the {was.title()}'s hand, where it lay, and {how}: the table cannot "
+                   f"move a card from one hand to the other, and it still counts it in the {was.title()}'s hand",
+                   f"void it (V) and type it (K {card.code}): the {zone.title()}'s place is due then"
+                   if due == zone else "void the round (Shift+V) and type the cards in their places (K)")
+
+    def _last_played_elsewhere(self, event: CardRead) -> Optional[tuple[str, str]]:
+        """The hand ``event``'s card was played last in and the other hand, whose box a camera reads it in now, while
+        the round is dealt: most likely that card pushed across blurred (the camera saw no move), else None."""
+        rnd = self._snap.state.round
+        zone = (event.zone or "").strip().lower()
+        if (self._snap.state.phase != TablePhase.DEALING or rnd is None or not rnd.cards or not zone
+                or not str(event.source).startswith("camera:") or rnd.cards[-1] != event.card
+                or rnd.positions[-1].hand == zone):
+            return None
+        return rnd.positions[-1].hand, zone
 
     def _moved_put_right(self) -> None:
         """A void (of the card, or the round) is the croupier putting right a card refused as moved: its alert goes."""
@@ -378,13 +396,11 @@ class TableSession(SessionCore):
         if (self._snap.state.phase == TablePhase.BURN and shoe.burned and shoe.burn_left
                 and str(event.source).startswith("camera:")):
             return BURN_DUE_FACE_DOWN
-        rnd = self._snap.state.round
-        if (self._snap.state.phase == TablePhase.DEALING and rnd is not None and rnd.cards and event.zone
-                and str(event.source).startswith("camera:") and rnd.cards[-1] == event.card
-                and rnd.positions[-1].hand != event.zone.strip().lower()):
+        if self._last_played_elsewhere(event) is not None:
             # The card just played, read in the other hand's box: most likely it, pushed there blurred (the camera
-            # saw no move), and played there too it counted in both hands (rev33 R3): it waits as a card moved.
-            return PUT_BACK
+            # saw no move), and played there too it counted in both hands (rev33 R3): it waits as a card moved, and
+            # Enter plays nothing while it is the last played (fixMR2: held as put back, Enter had played it twice).
+            return MOVED_LAST
         return ""
 
     def card_due(self) -> bool:
@@ -638,7 +654,46 @@ class TableSession(SessionCore):
                     and self._snap.state.phase != TablePhase.DEALING and self._replay_refusal() is None):
                 return self._refuse(f"{pending.card.label} came after the shoe reported a new shoe, and this round is "
                                     "over: press Ctrl+N, and it becomes the new shoe's first card")
+            hands = self._last_played_elsewhere(pending) if pending is not None else None
+            if (pending is not None and pending.doubt == MOVED_LAST and card is None and hands is not None
+                    and self._replay_refusal() is None):
+                return self._refuse(self._moved_last_enter(pending.card, *hands))
             return super().confirm_pending(card)
+
+    def _moved_last_enter(self, card: Card, was: str, zone: str) -> str:
+        """What Enter answers on a read of ``card`` held as :data:`MOVED_LAST`: it plays nothing, and says which key
+        ends each case right (another of its code typed goes to the ``zone`` hand, as the read's box says)."""
+        try:
+            apply(self._snap.state, {"op": "card", "card": card.code, "zone": zone})
+            another = (f"if another {card.label} was dealt to the {zone.title()}, type it (K {card.code}): it is "
+                       "played there")
+        except TableError as exc:
+            another = f"another {card.label} cannot be played in the {zone.title()}'s hand now ({exc})"
+        return (f"Enter plays nothing: {card.label} was played last in the {was.title()}'s hand, and played in the "
+                f"{zone.title()}'s too it would count in both. Del if this is that {card.label}, pushed into the "
+                f"{zone.title()}'s box (the table then says how to move it: V and K); {another}")
+
+    def reject_pending(self) -> None:
+        """As every game; Del on a read held as :data:`MOVED_LAST` says it is the card played last, pushed into the
+        box it is read in: the table still counts it in the hand it was played in, and MOVED TO THE BOX says so, with
+        the keys that move it (fixMR2: Del had left it there with no word)."""
+        with self._lock:
+            pending = self._snap.pending
+            held = pending is not None and pending.doubt == MOVED_LAST and self._replay_refusal() is None
+            hands = self._last_played_elsewhere(pending) if held else None
+            cards = self._snap.state.round.cards if hands is not None else ()
+            super().reject_pending()
+            if hands is None or self._snap.pending is pending or self._snap.stopped:
+                return
+            was, zone = hands
+            last = self._snap.state.round is not None and self._snap.state.round.cards == cards  # none played behind
+            self._moved_alert(pending.card, was, zone,
+                              f"Del said the {pending.card.label} read in the {zone.title()}'s box is it, pushed there",
+                              last)
+            if last:
+                self._publish(replace(self._snap, message=(
+                    f"{pending.card.label} read dropped as the {pending.card.label} played: it still counts in the "
+                    f"{was.title()}'s hand; MOVED TO THE {zone.upper()} BOX says how to move it")))
 
     def new_shoe(self) -> Optional[str]:
         error = self._do({"op": "new_shoe"}, message="new shoe")

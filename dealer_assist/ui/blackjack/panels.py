@@ -142,7 +142,7 @@ class ActionBar(QWidget):
         enabled = {
             "deal": state.phase == BlackjackPhase.BETTING and bool(state.bets) and not state.cut_out,
             "void": state.phase in (BlackjackPhase.PLAYING, BlackjackPhase.SETTLED) and bool(state.before),
-            "next_round": state.phase == BlackjackPhase.SETTLED,
+            "next_round": state.phase == BlackjackPhase.SETTLED and not state.cut_out,  # not after the last round
             "deck_check": state.phase in (BlackjackPhase.BETTING, BlackjackPhase.SETTLED),
         }
         for name, button in self.buttons.items():

@@ -18,6 +18,7 @@ from PySide6.QtGui import QAction, QKeySequence
 from PySide6.QtWidgets import QBoxLayout, QHBoxLayout, QLabel, QMainWindow, QVBoxLayout, QWidget
 
 from dealer_assist.blackjack.demo import demo_call
+from dealer_assist.cards import InvalidCardError, parse_card
 from dealer_assist.money import fmt
 from dealer_assist.table.blackjack_state import LIMITS_IN_A_ROUND, BlackjackPhase, describe_void
 from dealer_assist.table.chips import MOST_CHIPS, no_chip_text
@@ -59,7 +60,8 @@ KEYS: tuple[tuple[tuple[str, ...], str, str], ...] = (
     (("C",), "deck_check", "open the deck check (count the deck back)"),
     (("T",), "return_stub", "deck check: count the undealt stub back (in the card field: Esc first)"),
     (("Shift+Backspace",), "void_return", "deck check: take back the last card counted; again, the one "
-                                             "before (in the card field too)"),
+                                             "before; a card typed in the card field first (8S): one count "
+                                             "of that card"),
     (("Shift+C",), "resume", "deck check: close it and go on with the same deck (in the card field: Esc first)"),
     (("Ctrl+N",), "new_deck", "new deck (only once the old one is reconciled)"),
     (("K",), "focus_entry", "type a card, then Enter; K then a suit is a king (K D: the king of diamonds, "
@@ -411,7 +413,7 @@ class BlackjackWindow(QMainWindow, StepsDown):
             return self.last_error
         simple = {"hit": s.hit, "stand": s.stand, "double": s.double, "split": s.split, "deal": s.deal,
                   "void": self.void_last, "next_round": s.next_round, "rebet": s.rebet, "clear": s.clear,
-                  "deck_check": s.start_deck_check, "return_stub": s.return_stub, "void_return": s.void_return,
+                  "deck_check": s.start_deck_check, "return_stub": s.return_stub, "void_return": self._void_return,
                   "resume": s.resume_play, "take_shoe": s.take_shoe, "cut_card": self._cut_card,
                   "skip_burn": s.skip_burn}
         if name in simple:
@@ -555,6 +557,23 @@ class BlackjackWindow(QMainWindow, StepsDown):
 
     def _supervised(self, error: Optional[str]) -> Optional[str]:
         self.last_error = error
+        return error
+
+    def _void_return(self) -> Optional[str]:
+        """Shift+Backspace: the last card counted; with a whole card typed in the field (rank and suit), one count
+        of that card, however many were counted after it (qaAO F4), and the field is cleared for the next card.
+        A code half typed ("9") stays in the field, the last card taken back, as before."""
+        field = self.entry.field
+        typed = self.entry._without_the_key(field.text().strip()) if self.entry.counting() else ""  # "K8S": K, 8S
+        try:
+            parse_card(typed, require_suit=True)
+        except InvalidCardError:
+            return self.session.void_return()
+        error = self.session.void_return(typed)
+        if error is None:
+            field.clear()
+        else:
+            field.selectAll()  # kept, to be typed again
         return error
 
     def _cut_card(self) -> Optional[str]:
