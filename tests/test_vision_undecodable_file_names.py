@@ -61,3 +61,15 @@ def test_calibrate_writes_a_profile_into_a_folder_whose_name_the_locale_cannot_d
     assert done.returncode == 0, (done.returncode, done.stderr[-600:])
     assert (out / "profile.json").is_file()
     assert len(list(out.glob("rank_*.png"))) >= 13
+
+
+def test_calibrate_chooses_between_two_shots_of_a_card_in_a_folder_whose_name_the_locale_cannot_decode(tmp_path):
+    # Two shots of one card (AS.png, AS.jpg) make calibrate ask OpenCV which it can read, by the file's name (rev34 R5).
+    shots = undecodable(tmp_path, "_calib")
+    shutil.copytree(SHARED_CARDS / "calib" / "anglo", shots)
+    (shots / "AS.jpg").write_bytes(b"not a picture")
+    out = tmp_path / "profile"
+    done = run("calibrate", "--images", os.fsencode(shots), "--out", str(out), "--json")
+    assert done.returncode == 0, (done.returncode, done.stderr[-600:])
+    assert (out / "profile.json").is_file()
+    assert b"AS.jpg" in done.stdout

@@ -42,8 +42,10 @@ GAMES = ("baccarat", "blackjack")
 
 #: The entries, no table operation, that a replay shows in their place as the table showed them (qaR F6: the
 #: alerts of a card unreadable, refused, lost with its frames, of another shoe and a shoe taken never
-#: appeared, and a typed card looked read): see SessionCore._replay_note.
-NOTE_KINDS = ("alert", "alert_dismissed", "read_dropped", "table_started", "card_unreadable")
+#: appeared, and a typed card looked read), and the reads and reads refused, which the replay takes in the order the
+#: table took them (see dealer_assist.table.replay_reads): see SessionCore._replay_note.
+NOTE_KINDS = ("alert", "alert_dismissed", "read_dropped", "table_started", "card_unreadable", "card_read",
+              "card_refused")
 
 
 def pause_after(op: dict, following: Optional[dict] = None) -> float:

@@ -196,6 +196,7 @@ class BlackjackSession(SessionCore):
     #: A card out after the round is the next round's (its refusal says so): only a deck check, which
     #: counts every card back, ends the wait for it.
     HOLDS_END_AT = (("deck_check", "deck_check"),)  # not its resume, journaled under the same kind
+    WAITS_END_OPS = ("deck_check", "new_deck")  # not next_round: the wait may be for the next round's first card
 
     @staticmethod
     def VOIDS_A_CARD(payload: dict) -> bool:  # noqa: N802 (a class constant's shape, as HOLDS_END_AT)

@@ -218,6 +218,7 @@ class TableSession(SessionCore):
                    "then the shoe ends)")
     REFUSALS = (TableError,)
     HOLDS_END_AT = (("round_start", None),)  # a card out after the round is held, never the next round's
+    WAITS_END_OPS = ("next_round", "void_round", "new_shoe")  # round_start is next_round's kind
 
     @staticmethod
     def VOIDS_A_CARD(payload: dict) -> bool:  # noqa: N802 (a class constant's shape, as HOLDS_END_AT)

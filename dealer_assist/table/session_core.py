@@ -37,6 +37,7 @@ from dealer_assist.table.holds import (AFTER_A_DOUBLE_FEED, AFTER_A_GAP, AFTER_L
                                        several_unread, several_unread_asked,
                                        places_a_read)
 from dealer_assist.table.journal import JournalGoneError, JournalPayloadError, JournalSizeLimitError
+from dealer_assist.table.replay_reads import ReplayReads
 from dealer_assist.table.roster_record import KIND as ROSTER_KIND
 from dealer_assist.table.roster_record import (refused_pin, restore_lockouts, roster_entries, roster_to_use,
                                                signers)
@@ -253,7 +254,8 @@ ERROR_ACTIONS = {
     "POWER": "check the shoe's power supply and cable; check each card read against the table meanwhile",
 }
 
-#: The operations after which no read waits for a card missing before them (a round's or shoe's end, a misdeal).
+#: The operations after which no read waits for a card missing before them (a round's or shoe's end, a misdeal), of
+#: every game: each game's own are its :attr:`SessionCore.WAITS_END_OPS`.
 WAITS_END = ("void_round", "new_shoe", "new_deck", "next_round", "deck_check")
 
 
@@ -349,6 +351,9 @@ class SessionCore(abc.ABC):
     #: Journal entries (kind, op or None for any) at which a card missing before them no longer holds a
     #: read (see _end_round_holds).
     HOLDS_END_AT: tuple[tuple[str, Optional[str]], ...] = ()
+    #: The operations after which, live, no read waits for a card missing before them (HOLDS_END_AT's and the new
+    #: shoe's): a replay ends its waits at these, and only these (rev33 R4: blackjack's next_round ended them).
+    WAITS_END_OPS: tuple[str, ...] = WAITS_END
     #: Whether a typed card needs its suit (blackjack reconciles a 52-card deck; baccarat needs only the rank).
     TYPED_CARD_NEEDS_SUIT = False
     #: The hold of a read after the shoe reported a new shoe (deck) in a round: at the new shoe (Ctrl+N) such a
@@ -379,14 +384,20 @@ class SessionCore(abc.ABC):
         self._replay_unread_frames: list[tuple[str, int, bool]] = []  # with whether it was a card to type in place
         #: In a replay, the sources whose UNREADABLE CARD TYPED? stands (one alert shows for them all).
         self._replay_asks: set[str] = set()
+        self._replay_ask_seq: dict[str, int] = {}  # the frame of each one's card, by source
         #: In a replay, the sources whose read held behind a missing card was dropped (Del): as live (AFTER_DROPPED),
         #: their wait lasts until one of their reads is played, whatever is typed meanwhile.
         self._replay_dropped: set[str] = set()
+        #: In a replay, the reads journaled and not placed yet, as the live table took them (see ReplayReads).
+        self._replay_reads = ReplayReads(lambda source: tuple(
+            (f[0], f[1]) for f in self._replay_unread_frames if f[0] == source))
         #: In a replay, the cards typed for waits, by where they were placed (:attr:`_placed_count`): one typed for a
         #: wait still open, ``(0, ())``, or one that ended it, with how many were typed for it and the alerts taken
         #: down.  A void of one makes its card due again and brings those alerts back, as live (EndedWait; rev23
         #: R23-6: only the last card's was kept, so V, V back to it differed from the live table).
         self._replay_typed: dict[int, tuple[int, tuple[Alert, ...]]] = {}
+        #: And the card unread each one was typed for, by the same key: its void notes it unread again (two-710).
+        self._replay_typed_frames: dict[int, tuple[str, int, bool]] = {}
         #: Sources whose lost frames may have held a card, until the croupier has looked (see _take).
         #: Per source, why its next card read waits for the croupier (a doubt above): frames were
         #: lost, or a card left it unplayed (unreadable, refused, fed with another).
@@ -405,6 +416,13 @@ class SessionCore(abc.ABC):
         #: that card (the last card played, as :attr:`_placements` tells) brings its wait back.
         self._ended: dict[int, EndedWait] = {}
         self._last_ended: Optional[int] = None
+        #: A void brought back the wait the read held for the croupier waits under, while a newer wait of its source
+        #: stood: (that newer hold, the read's hold).  The newer one counts the card due again too, which is the held
+        #: read's to answer: Enter on it, or the card typed before it, settles that one (seed 530: V, then Enter on
+        #: the held read, and the next read still waited for two cards where one was missing).
+        self._due_for_held: Optional[tuple[int, int]] = None
+        #: The card last typed for it: where it was placed, and the marker it settled (its void brings that back).
+        self._held_due_typed: Optional[tuple[int, tuple[int, int]]] = None
         #: The cards played in this round, last ones last: the hold each was typed for (None: none), so that a void
         #: makes a card due again only if the card it takes back counted for it (rev23 R23-1).
         self._placements: list[Optional[int]] = []
@@ -834,6 +852,7 @@ class SessionCore(abc.ABC):
         typed: list[Card] = []  # the cards typed for the missing ones the first read waiting is held behind
         self._hold_of, self._cards_due, self._typed_for_open, self._ended, self._placements = {}, {}, {}, {}, []
         self._placed_count = 0
+        self._due_for_held = self._held_due_typed = None
         self._typed_loose, reported = [], {}
         refused = False
         refusal: Optional[tuple[str, str]] = None  # a read refused: it holds the next unless it was held after
@@ -858,6 +877,9 @@ class SessionCore(abc.ABC):
                     for places in typed_at.values():  # a card voided is typed for no ask (as live, _typed_loose)
                         if self._placed_count in places:
                             places.remove(self._placed_count)
+                    self._pending_hold = queue[0][1] if queue else None  # the read held then (_due_for_held)
+                    if typed and self._placements and queue and self._placements[-1] == queue[0][1]:
+                        typed.pop()  # as live: the card typed for the read waiting, voided, is no longer named
                     ended = self._card_voided(defer_asks=True)  # as live: a card typed for a wait is due again
                     if ended is not None and ended.asked:
                         asked_again = ended  # done at the entry after it that says so (voided: true)
@@ -877,6 +899,7 @@ class SessionCore(abc.ABC):
                     waiting_hold = queue[0][1] if queue else None
                     self._hold_of = {s: h for s, h in self._hold_of.items() if h[1] == waiting_hold}
                     self._ended, self._placements = {}, []
+                    self._due_for_held = None
                     if not self._hold_of:
                         alerts.clear()
                 continue
@@ -895,6 +918,7 @@ class SessionCore(abc.ABC):
                 waiting_hold = queue[0][1] if queue else None
                 self._hold_of = {s: h for s, h in self._hold_of.items() if h[1] == waiting_hold}
                 self._ended, self._placements = {}, []
+                self._due_for_held = None
                 settles = True
             elif kind == "alert_dismissed":
                 codes = [c for c in payload.get("codes") or () if isinstance(c, str)]
@@ -936,6 +960,11 @@ class SessionCore(abc.ABC):
                     read, hold = queue.pop(0)
                     typed.clear()
                     settles = kind != "read_dropped" and (hold is not None or _waits_by_itself(read))
+                    if kind == "read_dropped":
+                        self._due_for_held = None  # as live (reject_pending)
+                    else:
+                        self._held_due_settled(read.get("source"), hold)  # as live (_answered)
+                        self._due_for_held = None
                     if kind != "read_dropped" and read.get("source") in self._hold_of \
                             and self._hold_of[read["source"]][1] == hold:
                         self._hold_ended(read["source"])
@@ -967,6 +996,8 @@ class SessionCore(abc.ABC):
                     hold = self._hold_of.get(source)
                     if hold is not None and hold[1] == queue[0][1] and self._counts_typed(source):
                         settles = self._card_typed_for(source)
+                    elif hold is not None:  # as live (enter_card)
+                        self._typed_for_held_due(source, queue[0][1])
             else:
                 left = left_unplayed(kind, payload)
                 if left is not None:
@@ -1475,7 +1506,10 @@ class SessionCore(abc.ABC):
         op = event.op
         if self.VOIDS_A_CARD(op):  # as live (_card_voided)
             typed, shown = self._replay_typed.pop(self._placed_count, (-1, ()))
+            frame = self._replay_typed_frames.pop(self._placed_count, None)
             self._placed_count -= 1
+            if frame is not None and (typed > 0 or typed == 0 and self._replay_typed_open):
+                self._replay_due_again(*frame)
             if typed == 0 and self._replay_typed_open:  # typed for a wait still open: due again (rev21 R3)
                 self._replay_typed_open -= 1
                 self._replay_unread += 1
@@ -1483,9 +1517,11 @@ class SessionCore(abc.ABC):
                 self._replay_unread, self._replay_typed_open = self._replay_unread + 1, typed - 1
                 for alert in shown:
                     self._publish(replace(self._snap, alerts=self._with_alert(alert)))
-        elif op.get("op") in WAITS_END:
-            self._replay_typed = {}  # as live (_end_round_holds, _end_holds)
+        elif op.get("op") in self.WAITS_END_OPS:
+            self._replay_typed, self._replay_typed_frames = {}, {}  # as live (_end_round_holds, _end_holds)
             self._replay_dropped = set()
+        if op.get("op") in ("new_shoe", "new_deck") and error is None:
+            self._replay_reads.clear()  # as live (_end_holds): dropped, or journaled again as the new shoe's
         if op.get("op") == "void_round":  # as live: the cards not read went aside with the round
             self._replay_unread = self._replay_typed_open = 0
             self._replay_unread_frames, self._replay_asks = [], set()
@@ -1498,8 +1534,12 @@ class SessionCore(abc.ABC):
             keep = tuple(a for a in self._snap.alerts if a.code.split(":")[0] in FOUND_AGAIN)
             if keep != self._snap.alerts:
                 self._publish(replace(self._snap, alerts=keep))
+        elif op.get("op") in self.WAITS_END_OPS and error is None:
+            self._replay_round_end()
         if op.get("op") != "card" or error is not None:
             return
+        if op.get("source") == "keyboard" and op.get("held_for"):  # typed in a held read's place (its correction)
+            self._replay_reads.settled(None, op.get("seq"))
         if op.get("source") == "keyboard":  # qaR F6: a typed card looked like one the shoe read
             # A card typed while a wait's alert stood and no read was held yet answers no read, but it is the card
             # that alert asked for, not one typed at the table for no reason (it had said "typed at the table").
@@ -1513,20 +1553,40 @@ class SessionCore(abc.ABC):
             waits = {hold_of_alert(a.code) for a in self._snap.alerts} - {None}
             if op.get("seq") is not None:  # typed for a read waiting by itself (unsure, doubted): it ends no wait
                 return
-            self._replay_unread = max(0, self._replay_unread - 1)
-            self._replay_unread_frames = self._replay_unread_frames[1:]
-            if waits and waits <= set(ONE_CARD_HOLDS) and not self._replay_unread and not self._replay_dropped:
+            # Typed while a read is held, it is the card that read waits for, of its reader (enter_card), not the first
+            # card any reader missed; with none of its reader's standing, the card its reader asked about (two-16).
+            held = self._replay_reads.first() if op.get("answers") else None
+            behind = [f for f in self._replay_unread_frames if held is not None and (f[0], f[1]) in held.behind]
+            if held is not None and any(f[0] == held.source and (f[0], f[1]) not in held.behind
+                                        for f in self._replay_unread_frames):
+                return  # its reader missed a card since the read was held: as live, the card counts for neither wait
+            for_ask = held is not None and not behind and held.source in self._replay_asks
+            if for_ask:
+                self._replay_asks.discard(held.source)
+            else:
+                self._replay_unread = max(0, self._replay_unread - 1)
+                first = behind[0] if behind else self._replay_unread_frames[0] if self._replay_unread_frames else None
+                self._replay_unread_frames = [f for f in self._replay_unread_frames if f is not first]
+                if first is not None:
+                    self._replay_typed_frames[self._placed_count] = first
+            # Another reader's ask still standing keeps them all up, as live (_settle_hold_alerts: two-279).
+            if (waits and waits <= set(ONE_CARD_HOLDS) and not self._replay_unread and not self._replay_dropped
+                    and not self._replay_asks):
                 self._replay_typed[self._placed_count] = (
                     self._replay_typed_open + 1, tuple(a for a in self._snap.alerts if hold_of_alert(a.code) is not None))
                 self._replay_typed_open = 0
                 self._publish(replace(self._snap, alerts=tuple(
                     a for a in self._snap.alerts if hold_of_alert(a.code) is None)))
-            elif self._replay_unread:
+            elif self._replay_unread and not for_ask:
                 self._replay_typed_open += 1
                 self._replay_typed[self._placed_count] = (0, ())
         else:  # a reader's card played: the waits the table had settle as live (their alerts go unjournaled)
             source = op.get("source")
-            left = [f for f in self._replay_unread_frames if f[0] != source] + self._unread_after(op)
+            taken, after = self._replay_reads.settled(source, op.get("seq")), self._unread_after(op)
+            if taken is not None and taken.behind and op.get("held_for") in HOLDS and op.get("confirmed"):
+                # Held under its reader's wait when taken, Enter ended it, for the cards unread after it too (one-78).
+                after = [f for f in after if (f[0], f[1]) not in taken.behind]
+            left = [f for f in self._replay_unread_frames if f[0] != source] + after
             self._replay_unread_frames, self._replay_typed_open = left, 0
             self._replay_unread = sum(1 for f in left if not f[2])
             self._replay_asks.discard(source)  # a read held under its ask, played: the ask is answered
@@ -1539,6 +1599,29 @@ class SessionCore(abc.ABC):
                          or (a.code != TYPED_UNREAD and (left or self._replay_dropped)))
             if keep != self._snap.alerts:
                 self._publish(replace(self._snap, alerts=keep))
+
+    def _replay_round_end(self) -> None:
+        """As live (_end_round_holds) at the game's round end: no read waits any more for a card missing before it but
+        the read held for the croupier, whose wait stays; with none, the waits' alerts go (rev33 R4: baccarat's
+        UNREADABLE CARD of a read dropped stayed up in the replay, as blackjack's at its deck check)."""
+        held = self._replay_reads.first()
+        kept = held.source if held is not None else None
+        self._replay_unread_frames = [f for f in self._replay_unread_frames if f[0] == kept]
+        self._replay_asks = {source for source in self._replay_asks if source == kept}
+        if held is not None:
+            return
+        self._replay_unread = self._replay_typed_open = 0
+        keep = tuple(a for a in self._snap.alerts if hold_of_alert(a.code) is None)
+        if keep != self._snap.alerts:
+            self._publish(replace(self._snap, alerts=keep))
+
+    def _replay_due_again(self, source: str, seq: int, why: bool = False) -> None:
+        """The card ``source`` could not read at frame ``seq`` is due again (its ask answered No, or the card typed for
+        it voided): noted unread, before the cards that source could not read after it."""
+        frames = self._replay_unread_frames
+        at = next((n for n, f in enumerate(frames) if f[0] == source and 0 < (f[1] - seq) % 65536 < 32768),
+                  len(frames))
+        self._replay_unread_frames = [*frames[:at], (source, seq, why), *frames[at:]]
 
     def _unread_after(self, op: dict) -> list[tuple[str, int, bool]]:
         """Of the cards noted unread in a replay, those its reader reported after the card ``op`` played (by frame
@@ -1561,15 +1644,24 @@ class SessionCore(abc.ABC):
             action = str(note.get("action") or "")
             alert = Alert(note["code"], str(note.get("level") or "error"), str(note.get("title") or ""),
                           str(note.get("text") or ""), f"at the table: {action}" if action else "", self._clock())
-            if alert.code == "unreadable":
+            if alert.code == "unplaced":  # a restart named the reads left and waits for none of them (_restore_holds)
+                self._replay_reads.clear()
+            elif alert.code == "unreadable":
                 # As many as it says are due ("2 cards could not be read or were refused": a refused read's
                 # card with it, rev20 F5), else one more.
                 said = re.search(r"(\d+) cards could not be read", alert.action)
                 self._replay_unread = max(self._replay_unread + 1, int(said.group(1)) if said else 0)
             self._publish(replace(snap, alerts=self._with_alert(alert)))
+        elif kind == "card_read" and isinstance(note.get("source"), str):
+            seq = note.get("source_seq")
+            self._replay_reads.read(note["source"], seq if isinstance(seq, int) else None)
+        elif kind == "card_refused" and isinstance(note.get("source"), str):
+            self._replay_reads.refused(note["source"])
         elif kind == "card_unreadable" and isinstance(note.get("source"), str):
             if note.get("typed_for_it"):
                 self._replay_asks.add(note["source"])
+                if isinstance(note.get("source_seq"), int):
+                    self._replay_ask_seq[note["source"]] = note["source_seq"]
             elif isinstance(note.get("source_seq"), int):
                 self._replay_unread_frames.append((note["source"], note["source_seq"], bool(note.get("why"))))
         elif kind == "alert_dismissed":
@@ -1577,10 +1669,18 @@ class SessionCore(abc.ABC):
             if "unreadable" in codes:
                 self._replay_unread = 0
                 self._replay_unread_frames = []
+            if TYPED_UNREAD in codes and note.get("typed_right") is False:
+                # Del on the ask, or the card typed for it voided: as live (_open_hold), the card it asked about is
+                # due, its camera's next read waits for it (two-780: another camera's read took the wait down).
+                for source in self._replay_asks:
+                    if source in self._replay_ask_seq:
+                        self._replay_due_again(source, self._replay_ask_seq[source])
             if TYPED_UNREAD in codes:
                 self._replay_asks = set()
             self._publish(replace(snap, alerts=tuple(a for a in snap.alerts if a.code not in codes)))
         elif kind == "read_dropped":
+            seq = note.get("source_seq")
+            self._replay_reads.settled(note.get("source"), seq if isinstance(seq, int) else None)
             if note.get("waits_for_cards") is True and isinstance(note.get("source"), str):
                 self._replay_dropped.add(note["source"])  # as live (_hold_for_dropped): the wait is for cards now
             if note.get("doubt") == AFTER_TYPED_UNREAD:  # as live (_drop_answered_ask): no Enter or Del on it now
@@ -1782,6 +1882,13 @@ class SessionCore(abc.ABC):
         (:meth:`_ask_again`); ``defer_asks``: a restart does that at the entry that journaled it, so that a
         journal of older code, which did not, restarts as it ran (rev25 F2)."""
         counted = self._placements.pop() if self._placements else None
+        snap = self._snap
+        if (counted is not None and counted == self._pending_hold and snap.typed_before
+                and snap.typed_for is snap.pending):
+            # The card typed for the held read's missing card is taken back: its banner no longer names it (seed 530:
+            # "9♠ typed: Enter plays 3♦" after 9♠ was voided).
+            self._publish(replace(snap, typed_before=snap.typed_before[:-1],
+                                  typed_for=snap.pending if len(snap.typed_before) > 1 else None))
         # Typed with no wait standing and voided: it answers no camera's ask after (rev25 F7: the ask named it).
         self._typed_loose = [loose for loose in self._typed_loose if loose[2] != self._placed_count]
         self._placed_count -= 1
@@ -1794,6 +1901,10 @@ class SessionCore(abc.ABC):
                 # A hold for cards that may be several counts from none once its carried ones are typed (R22-1).
                 self._due_again(source, why, number,
                                 self._cards_due.get(number, 0 if why in MANY_CARD_HOLDS else 1) + 1)
+                typed = self._held_due_typed
+                if (typed is not None and typed[0] == self._placed_count + 1
+                        and typed[1] == (number, self._pending_hold)):
+                    self._due_for_held, self._held_due_typed = typed[1], None  # the held read's card, due again
                 return EndedWait(source, why, number, 0)
         ended = self._ended.pop(counted, None) if counted is not None else None
         if ended is None:
@@ -1808,6 +1919,8 @@ class SessionCore(abc.ABC):
             self._due_again(ended.source, ended.why, ended.number, 1)
         else:  # another card left unread since: both are to be typed
             self._due_again(ended.source, hold[0], hold[1], self._cards_due.get(hold[1], 1) + 1)
+            if ended.number == self._pending_hold:  # one of them is the card the held read waits behind
+                self._due_for_held = (hold[1], ended.number)
             ended = replace(ended, why=hold[0], number=hold[1])
         for alert in ended.alerts:
             if isinstance(alert, Alert):
@@ -1924,9 +2037,38 @@ class SessionCore(abc.ABC):
     def _answered(self, pending: CardRead) -> None:
         """The croupier answered the card waiting: the hold it waited under ends (one opened since,
         by a card that left the source after it, stays)."""
+        self._held_due_settled(pending.source, self._pending_hold)
+        self._due_for_held = None  # its read is answered
         self._end_hold_of(pending)
         self._pending_hold = None
         self._drop_answered_ask()
+
+    def _held_due_settled(self, source: Any, held: Optional[int]) -> bool:
+        """The read held under the hold ``held`` was answered (Enter), or the card it waits behind typed: if a void
+        had counted that card in the newer wait of ``source`` too (:attr:`_due_for_held`), that wait counts one fewer,
+        a wait for one card as it was before the void.  Whether it did."""
+        marked, hold = self._due_for_held, self._hold_of.get(source)
+        if marked is None or held is None or hold is None or marked != (hold[1], held):
+            return False
+        number, self._due_for_held = marked[0], None
+        due = self._cards_due.get(number, 1) - 1
+        if due > 1:
+            self._cards_due[number] = due
+        else:
+            self._cards_due.pop(number, None)
+        return True
+
+    def _typed_for_held_due(self, source: Any, held: Optional[int]) -> None:
+        """A card typed while the read held under ``held`` waits: if it is the card a void made due again for that
+        read (:attr:`_due_for_held`), the newer wait counts one fewer, and a void of the card typed counts it again."""
+        marked = self._due_for_held
+        if marked is None or not self._held_due_settled(source, held):
+            return
+        number = marked[0]
+        if self._placements:
+            self._placements[-1] = number
+        self._typed_for_open[number] = self._typed_for_open.get(number, 0) + 1
+        self._held_due_typed = (self._placed_count, marked)
 
     def _squared_from_outside(self, event: CardRead) -> bool:
         """A zoned camera's read, held as a card moved (put back), of its card last played (:attr:`_astray_played`),
@@ -2015,6 +2157,7 @@ class SessionCore(abc.ABC):
         shoe's first card (its burn)."""
         self._hold_of.clear()
         self._ended, self._placements = {}, []
+        self._due_for_held = self._held_due_typed = None
         # What the alerts told of was the old shoe's (a card to type now would go into the new one, a jam,
         # lost frames): only a watched condition's alert stays (a link, the disk).  A restart, which reads
         # the journal back to the new shoe, shows the same (QA).
@@ -2054,14 +2197,17 @@ class SessionCore(abc.ABC):
         still waiting is the croupier's to answer as it is."""
         self._hold_of = {source: hold for source, hold in self._hold_of.items() if hold[1] == self._pending_hold}
         self._ended, self._placements = {}, []
+        self._due_for_held = self._held_due_typed = None
         self._settle_hold_alerts()
 
     def _typed_in_place(self) -> None:
         """A card typed (or accepted by a supervisor) with none waiting: the card a one-card hold waited
-        for is in its place, so the next card read is played as it comes."""
-        for source in list(self._hold_of):
-            if self._counts_typed(source):
-                self._card_typed_for(source)
+        for is in its place, so the next card read is played as it comes.  One card is one reader's missing card:
+        that of the wait opened first (two-120: one card typed ended both cameras' waits, and the other missing
+        card was never asked for)."""
+        first = next((source for source in self._hold_of if self._counts_typed(source)), None)  # by when it began
+        if first is not None:
+            self._card_typed_for(first)
         self._settle_hold_alerts()
 
     def _take(self, event: CardRead) -> None:
@@ -2183,6 +2329,8 @@ class SessionCore(abc.ABC):
                         and hold[1] == self._pending_hold):  # its one card is in place: Del holds nothing more
                     self._card_typed_for(pending.source)
                     self._publish(replace(self._snap, cards_due=self._cards_due.get(hold[1], 0)))
+                elif error is None:  # the card a void made due again for it, counted in a newer wait too
+                    self._typed_for_held_due(pending.source, self._pending_hold)
                 self._settle_hold_alerts()
                 return error
             if pending is not None:
@@ -2301,6 +2449,7 @@ class SessionCore(abc.ABC):
                                                     pending) else {})}):
                 return
             self._pending_hold = None  # the hold it waited under stays: its cards are still missing
+            self._due_for_held = None  # both cards the newer wait counts are still missing
             first = bool(pending.doubt) and pending.doubt == self.NEW_SHOE_FIRST_WAITS
             self._publish(replace(self._snap, pending=None, cards_due=0, message=(
                 f"{pending.card.label} set aside, not dealt: count it back at this deck's check"

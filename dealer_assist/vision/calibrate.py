@@ -22,7 +22,7 @@ from dealer_assist.vision.detect import LEAST_FRAME, MASK_SCALE, paper_mask
 from dealer_assist.vision.light import no_colour
 from dealer_assist.vision.glyph_pairs import find_glyph_pairs
 from dealer_assist.vision.glyphs import normalise
-from dealer_assist.vision.image_file import read_checked, read_image
+from dealer_assist.vision.image_file import opencv_name, read_checked, read_image
 from dealer_assist.vision.index_layout import PAD
 from dealer_assist.vision.ink import INK, ink_colour_of, ink_map, redness_of
 from dealer_assist.vision.profile import (CANON_H, CARD_H_NEEDED, MIN_SELF_TEST_READ, SMALL_CARDS_READ, Box,
@@ -137,7 +137,7 @@ def shots_in(folder: str | Path) -> tuple[list[Shot], dict[str, str]]:
 def _shot_preferred(card: Card, path: Path) -> tuple[bool, bool]:
     """Which of two shots of one card is used: one OpenCV can read, then one whose name spells the card
     (AH.png over 1H.png): a junk AS.jpg beside a good AS.png had left the ace of spades with no shot."""
-    return cv2.haveImageReader(str(path)), path.stem.upper() in (card.code, printed_rank(card.rank) + card.suit)
+    return cv2.haveImageReader(opencv_name(path)), path.stem.upper() in (card.code, printed_rank(card.rank) + card.suit)
 
 
 def _why_preferred(card: Card, kept: Path, dropped: Path) -> str:

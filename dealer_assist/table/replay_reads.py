@@ -1,0 +1,75 @@
+"""The reads a replay's table had not placed yet, followed from the journal's ``card_read`` entries.
+
+The live table takes reads one at a time: a read that comes while another waits for the croupier waits behind it,
+and is taken (played, or held under its reader's wait) only once that one is answered.  A read held then waits
+for every card its reader could not read until that moment, those reported after the read itself too: Enter on it
+ends them all, as Enter on a read taken before them ends none of them (rev33's replay class: the replay ordered
+the cards by frame number alone, and kept UNREADABLE CARD up where the live table had taken it down).  A card typed
+while a read is held is the card that read waits for, of its reader, not the first card any reader missed (and
+none, once its reader missed another card since the read was held: the live table counts it for neither wait).
+
+Journals of older code have the same entries: a replay of one reads them the same way.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Callable, Optional
+
+#: A card a reader could not read: its source and frame number.
+Unread = tuple[str, int]
+
+
+@dataclass
+class QueuedRead:
+    """A read journaled and not yet placed or dropped."""
+
+    source: str
+    seq: Optional[int]
+    #: The cards its reader could not read that stood when the table took it (None: it still waits behind another
+    #: read, not taken yet).
+    behind: Optional[tuple[Unread, ...]] = None
+
+
+class ReplayReads:
+    """The replay's queue of reads, in the order the live table took them."""
+
+    def __init__(self, standing: Callable[[str], tuple[Unread, ...]]) -> None:
+        #: The cards ``source`` could not read that stand now (the replay's own list).
+        self._standing = standing
+        self._reads: list[QueuedRead] = []
+
+    def read(self, source: str, seq: Optional[int]) -> None:
+        """A ``card_read`` entry: taken at once when no read waits, else behind the ones that do."""
+        self._reads.append(QueuedRead(source, seq))
+        self._take_first()
+
+    def settled(self, source: Optional[str], seq: Optional[int]) -> Optional[QueuedRead]:
+        """The read of ``source`` (None: any reader, a card typed in its place names none) with frame ``seq`` was
+        placed or dropped: it, and any before it (the live table answers them in order), leave the queue.  The
+        read, or None if the journal had no entry for it."""
+        for n, read in enumerate(self._reads):
+            if read.seq == seq and (source is None or read.source == source):
+                del self._reads[:n + 1]
+                self._take_first()
+                return read
+        return None
+
+    def refused(self, source: str) -> None:
+        """A read of ``source`` refused by the rules (``card_refused``, whose entry keeps no frame number): the read
+        the table took, if it is that reader's, is settled."""
+        if self.first() is not None and self._reads[0].source == source:
+            del self._reads[0]
+            self._take_first()
+
+    def first(self) -> Optional[QueuedRead]:
+        """The read the table took and holds for the croupier, if any."""
+        return self._reads[0] if self._reads and self._reads[0].behind is not None else None
+
+    def clear(self) -> None:
+        """A new shoe or deck: the reads still waiting were dropped, or are journaled again after it."""
+        self._reads = []
+
+    def _take_first(self) -> None:
+        if self._reads and self._reads[0].behind is None:
+            self._reads[0].behind = self._standing(self._reads[0].source)
