@@ -87,6 +87,8 @@ class _Held:
     #: builds its event, given the box it comes to rest in and the box it left.
     origin: Optional[tuple[float, float]] = None
     move: Optional[Callable[[Optional[str], str], Any]] = None
+    #: When it was reported moved: its whole wait counts from then (see :meth:`RestingZones._move_done`).
+    reported: float = 0.0
 
     @property
     def seen(self) -> float:
@@ -165,16 +167,18 @@ class RestingZones:
         laid out (the same box), one pushed out of every box or from outside every box (its place stays as
         played).  One covered (a hand left on it after the push) is waited for while covered, up to
         :data:`MOVE_COVERED` seconds, and then for :data:`LONGEST` seconds to come to rest (rev33 R1: given up at once,
-        the card stayed in the box it left).  One last seen in another box than the one it lay in (or in none) that is
-        not seen at rest within those times (taken away under the hand, or the source ended first) goes out as
-        ``make(None, was)``: where it lies is not known, and the table must ask, not keep it silently where it lay."""
+        the card stayed in the box it left), never longer than both from its report.  One last seen in another box
+        than the one it lay in (or in none) that is not seen at rest within those times (taken away under the hand,
+        or the source ended first) goes out as ``make(None, was)``: where it lies is not known, and the table must
+        ask, not keep it silently where it lay."""
         diagonal = max(diagonal, 1.0)
         near = [(min(math.dist(p.center, center), math.dist(p.center, origin)), n)
                 for n, p in enumerate(self._placed) if p.code == code]
         near = [(d, n) for d, n in near if d <= REACH * diagonal]
         if near:  # it no longer lies there: the reads there are no longer its
             self._placed.pop(min(near)[1])
-        held = _Held(code, center, diagonal, lambda zone: None, self._t, [(self._t, center)], origin=origin, move=make)
+        held = _Held(code, center, diagonal, lambda zone: None, self._t, [(self._t, center)], origin=origin, move=make,
+                     reported=self._t)
         self._queue.append(held)
         return self._ready()
 
@@ -272,8 +276,10 @@ class RestingZones:
 
     def _move_done(self, held: _Held) -> bool:
         """Whether a card seen moved (see :meth:`moved`) is done waiting: at rest, covered longer than
-        :data:`MOVE_COVERED` seconds, or seen, not covered, and not at rest within :data:`LONGEST` seconds."""
-        if held.at_rest:
+        :data:`MOVE_COVERED` seconds, or seen, not covered, and not at rest within :data:`LONGEST` seconds; and in
+        any case once both have gone by since it was reported (rev34 R4: shown between a hand's gaps, each sighting
+        restarted its wait, and the cards read after it waited behind it for as long as the hand worked there)."""
+        if held.at_rest or self._t - held.reported >= MOVE_COVERED + LONGEST:
             return True
         if self._covered(held):
             return self._t - held.seen >= MOVE_COVERED

@@ -473,11 +473,17 @@ class BlackjackSession(SessionCore):
                 or self._squared_from_outside(event)):
             return
         moved = self._moved_from_box.get(event.source)
-        if moved is not None and event.card == moved:
+        if moved is not None and event.card == moved and not event.zone and event.moved_from:
+            # Taken out of the box it was refused in and lost from sight (lifted away, or covered): it lies in no
+            # box, so it has no place; played at the place due it was a card off the table (rev34 R1).
+            self._drop_as_moved(event, f"{moved.label}, refused in {_box_words(event.moved_from)}, taken out of it "
+                                       "and not seen lying in a box: not played (read dropped); its refusal stands")
+            return
+        if moved is not None and event.card == moved and event.zone:
             del self._moved_from_box[event.source]
             if event.doubt in SAME_CARD_DOUBTS:  # the refused card, never played, moved to another box
                 event = replace(event, doubt="")
-            if not event.doubt and event.source not in self._hold_of and event.zone:
+            if not event.doubt and event.source not in self._hold_of:
                 if self._play(event.card, event.source, event.zone, event.confidence, event.seq) is None:
                     self._take_down(lambda a: not (a.code == "refused" and a.title == f"CARD {moved.label} REFUSED"))
                     self._publish(replace(self._snap, message=f"{moved.label}, refused in the box it lay in, moved "
@@ -609,9 +615,8 @@ class BlackjackSession(SessionCore):
         alert.  So once no round is open (cards gathered after the round into the dealer's box: rev33 R2, CONFIRM
         CARD held the next round's first read, and Enter made last round's card a new round's), and in a round
         whenever the table holds the card in the hand of the box it left.  Its push blurred, the camera saw no move:
-        a read of a card of the round just settled, doubted as put back, or sure and read in another box than the
-        one it was played in, is that card gathered too.  Otherwise it waits as any card put back: the croupier's
-        to answer."""
+        a read of a card of the round just settled, doubted as put back, is that card gathered too (a sure one may be
+        a new copy dealt before N: rev34 R3).  Otherwise it waits as any card put back: the croupier's to answer."""
         state = self._snap.state
         sure = not event.doubt and event.confidence >= CONFIRM_BELOW and not event.candidates
         if event.source == KEYBOARD or not (event.moved_from or event.doubt == PUT_BACK or sure):
@@ -623,10 +628,12 @@ class BlackjackSession(SessionCore):
         if state.phase != BlackjackPhase.PLAYING:
             record = state.history[-1] if state.history else None
             if not event.moved_from:
-                if state.phase != BlackjackPhase.SETTLED or record is None:
+                # Unseen moving, only a read doubted as put back is the round's card gathered: a sure one may be a
+                # new copy dealt before N (an eight-deck shoe repeats codes) and waits with the cards after the
+                # round (rev34 R3: it was dropped as gathered, and the card was lost).
+                if state.phase != BlackjackPhase.SETTLED or record is None or event.doubt != PUT_BACK:
                     return False
-                boxes = _boxes_holding(record.round, record.seats, event.card)
-                if not (boxes - {given_position(event.zone)} if sure else boxes):
+                if not _boxes_holding(record.round, record.seats, event.card):
                     return False
             return self._drop_as_moved(event, f"{event.card.label} moved{where}{to} after the round: the same "
                                               "card, gathered, not a new one (read dropped)",

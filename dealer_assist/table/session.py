@@ -319,10 +319,10 @@ class TableSession(SessionCore):
         (:attr:`~dealer_assist.events.CardRead.moved_from`): the card the table has, not a new one.  Once no round
         is dealt (cards gathered after PLAYER WINS, rev33 R2: CONFIRM CARD held the next round's first card), or
         in a round when it is not the last card played, it is dropped with a note, no alert; its push blurred (the
-        camera saw no move), a read of a card of the round just settled, doubted as put back, or sure and read in
-        the other hand's box, is that card gathered too.  The round's last card, moved out of the hand the table
-        played it in, is refused by name (rev33 R3: Enter, "another of its code", counted it in both hands and
-        could change the winner): the table cannot move a baccarat card, the croupier voids it and types it."""
+        camera saw no move), a read of a card of the round just settled, doubted as put back, is that card gathered
+        too (a sure one may be a new copy dealt before N: rev34 R3).  The round's last card, moved out of the hand
+        the table played it in, is refused by name (rev33 R3: Enter, "another of its code", counted it in both hands
+        and could change the winner): the table cannot move a baccarat card, the croupier voids it and types it."""
         state, rnd = self._snap.state, self._snap.state.round
         sure = not event.doubt and event.confidence >= CONFIRM_BELOW and not event.candidates
         if (not str(event.source).startswith("camera:")
@@ -336,8 +336,8 @@ class TableSession(SessionCore):
         where = f" from the {was.title()} box" if was else ""
         if state.phase != TablePhase.DEALING:
             if not was and (state.phase not in (TablePhase.SETTLED, TablePhase.FINISHED)
-                            or not (hands - {zone} if sure else hands)):
-                return False
+                            or event.doubt != PUT_BACK or not hands):
+                return False  # a sure read unseen moving may be a new copy dealt before N (rev34 R3): it waits
             to = f" to the {zone.title()} box" if zone else " off its box"
             return self._drop_as_moved(event, f"{event.card.label} moved{where}{to} after the round: the same card, "
                                               "gathered, not a new one (read dropped)",
