@@ -157,6 +157,12 @@ AT_UNREAD = 0.15
 #: off, gathered), and is forgotten: a card dealt blurred is read at rest well within a second.  The first in
 #: frames of 1/30 s (a card's speed is measured so), the second in seconds.
 SLIDE_ON = 6
+#: A card of a code the table holds, first read after a restart within this share of a card's height of where a card
+#: the opening frames read lay, that card moved off more than :data:`PILE_MOVED` of it since: the pile they made was
+#: taken apart (a split), and the card read is the one that lay unread under it (see
+#: OnceOnlyTracker._pile_taken_apart).
+PILE_REACH = 0.5
+PILE_MOVED = 0.12
 SLID_AWAY = 1.0
 
 
@@ -645,7 +651,7 @@ class OnceOnlyTracker:
             return UnplacedCard(card, frame, at)
         if (tr.at_start and self.lingering[card.code] > 0
                 or self.counted[card.code] > 0 and (tr.at_start or self.on_layout is not None)):
-            if self.counted[card.code] > 0 and self._lay_since_opening(tr):
+            if self.counted[card.code] > 0 and (self._lay_since_opening(tr) or self._pile_taken_apart(tr)):
                 self.counted[card.code] -= 1
                 return CountedCard(card, frame, at)
             # Not in view at once, yet of a code the table has: its own card, a hand just lifted off
@@ -678,6 +684,21 @@ class OnceOnlyTracker:
         covering = [h.corners for h in self._reads if len(h.corners) == 4
                     and np.linalg.norm(np.array(h.center) - tr.center) > ON_CARD * self.card_h]
         return self.view.same_as(self.opening_view, tr.corners, covering)
+
+    def _pile_taken_apart(self, tr: _Track) -> bool:
+        """Whether the card of ``tr``, first read after the camera's opening frames, came out from under a pile the
+        opening frames read: a card read then lay within :data:`PILE_REACH` of where it is first read, and has
+        moved off since (a blackjack pair split after a restart: the first card's index lay under the second, and
+        the slide that parts them moves both).  It is the table's own card, unread under the other: it had been
+        asked for as a card maybe just dealt, the split card held behind it (qaAO F3).  A card dealt onto a pile
+        that stays where it lay is still asked about."""
+        for t in self.tracks + self.ghosts:
+            if (t is tr or not t.at_opening or not t.reported or t.origin is None
+                    or np.linalg.norm(tr.origin - t.origin) >= PILE_REACH * self.card_h):
+                continue
+            if np.linalg.norm(t.center - t.origin) > PILE_MOVED * self.card_h:
+                return True
+        return False
 
     def _cleared(self, view) -> bool:
         """Whether a frame that reads no card shows the layout cleared: every card remembered lying still in
