@@ -144,7 +144,7 @@ SIGHTING = 0.75 / REFERENCE_FPS
 #: card's).  A card dealt onto another in a blackjack hand lies a sixth of a card off or more (the shared
 #: videos: 0.17 to 0.28 between centres), and is a card of its own: its centre had been within half a card
 #: of the one under it, and a top card never read was never asked for (QA F10: the next card was played in
-#: its place).
+#: its place).  Of the card's height as the camera shows it, when smaller than the profile's (see :func:`_height`).
 ON_CARD = 0.12
 #: A card read within this share of a card's height of an outline of no corners lies where it lies (see
 #: :meth:`OnceOnlyTracker._on`); with its corners, they tell (:data:`ON_CARD`).
@@ -157,6 +157,15 @@ AT_UNREAD = 0.15
 #: off, gathered), and is forgotten: a card dealt blurred is read at rest well within a second.  The first in
 #: frames of 1/30 s (a card's speed is measured so), the second in seconds.
 SLIDE_ON = 6
+#: A card of a code the table holds, first read after a restart within this share of a card's height of where a card
+#: the opening frames read lay, that card moved off more than :data:`PILE_MOVED` of it since: the pile they made was
+#: taken apart (a split), and the card read is the one that lay unread under it (see
+#: OnceOnlyTracker._pile_taken_apart).
+PILE_REACH = 0.5
+PILE_MOVED = 0.12
+#: Seconds within which that card moved off and this one came into view: the same slide (see
+#: OnceOnlyTracker._pile_taken_apart); a card dealt onto a split's pile later is one to ask about.
+PILE_PARTED = 1.0
 SLID_AWAY = 1.0
 
 
@@ -257,6 +266,9 @@ class _Track:
     #: whether its move off that spot was reported since.
     rest: Optional[tuple] = None
     moved_off: bool = False
+    #: The frame it was first seen more than :data:`PILE_MOVED` off where it was first seen (see
+    #: OnceOnlyTracker._pile_taken_apart).
+    left_origin: int = -1
 
 
 @dataclass(frozen=True)
@@ -319,6 +331,15 @@ ON_UNREAD = 0.4
 #: The latest frames that read a card whose felt colour the table's is taken from (the commonest of them, see
 #: OnceOnlyTracker.update): a second at 30 fps.
 FELT_FRAMES = 30
+
+
+def _height(corners: np.ndarray) -> float:
+    """The longer side of a card's outline: its height as the camera shows it.  A fan's offset is a share of the
+    cards as seen; measured against the profile's set-up size, a card dealt 26 px down onto a 208 px card (cards
+    shown smaller than in the set-up shots) lay "on" the one under it, and a top card never read was never asked
+    for (qaAO F2)."""
+    sides = np.linalg.norm(corners - np.roll(corners, 1, axis=0), axis=1)
+    return float(sides.max())
 
 
 def _to_segment(point: np.ndarray, start: np.ndarray, end: np.ndarray) -> float:
@@ -552,6 +573,8 @@ class OnceOnlyTracker:
             # In 1/30 s; frames of one instant (a time stamp repeated) are taken as 1/120 s apart.
             tr.velocity = (c - tr.center) / max(gap * REFERENCE_FPS, 0.25)
             tr.center = c
+            if tr.left_origin < 0 and tr.origin is not None and np.linalg.norm(c - tr.origin) > PILE_MOVED * self.card_h:
+                tr.left_origin = frame
             tr.streak = tr.streak + 1 if tr.read == self.reads - 1 else 1
             tr.read = self.reads
             tr.hits += 1
@@ -645,7 +668,7 @@ class OnceOnlyTracker:
             return UnplacedCard(card, frame, at)
         if (tr.at_start and self.lingering[card.code] > 0
                 or self.counted[card.code] > 0 and (tr.at_start or self.on_layout is not None)):
-            if self.counted[card.code] > 0 and self._lay_since_opening(tr):
+            if self.counted[card.code] > 0 and (self._lay_since_opening(tr) or self._pile_taken_apart(tr)):
                 self.counted[card.code] -= 1
                 return CountedCard(card, frame, at)
             # Not in view at once, yet of a code the table has: its own card, a hand just lifted off
@@ -678,6 +701,21 @@ class OnceOnlyTracker:
         covering = [h.corners for h in self._reads if len(h.corners) == 4
                     and np.linalg.norm(np.array(h.center) - tr.center) > ON_CARD * self.card_h]
         return self.view.same_as(self.opening_view, tr.corners, covering)
+
+    def _pile_taken_apart(self, tr: _Track) -> bool:
+        """Whether the card of ``tr``, first read after the camera's opening frames, came out from under a pile the
+        opening frames read: a card read then lay within :data:`PILE_REACH` of where it is first seen, and moved
+        off within :data:`PILE_PARTED` of that (a blackjack pair split after a restart: the first card's index lay
+        under the second, and the slide that parts them moves both).  It is the table's own card, unread under the
+        other: it had been asked for as a card maybe just dealt, the split card held behind it (qaAO F3).  A card
+        dealt onto a pile that stays where it lay, or onto a split's pile later, is still asked about."""
+        for t in self.tracks + self.ghosts:
+            if (t is tr or not t.at_opening or not t.reported or t.origin is None or t.left_origin < 0
+                    or np.linalg.norm(tr.origin - t.origin) >= PILE_REACH * self.card_h):
+                continue
+            if abs(self._since(t.left_origin, tr.first)) <= PILE_PARTED:
+                return True
+        return False
 
     def _cleared(self, view) -> bool:
         """Whether a frame that reads no card shows the layout cleared: every card remembered lying still in
@@ -1058,7 +1096,7 @@ class OnceOnlyTracker:
             return bool(np.linalg.norm(tr.center - c) < AT_UNREAD * self.card_h)
         mine = np.asarray(tr.corners, np.float64)
         near = np.linalg.norm(np.asarray(corners, np.float64)[:, None] - mine[None], axis=2).min(axis=1)
-        return bool(near.max() < ON_CARD * self.card_h)
+        return bool(near.max() < ON_CARD * min(self.card_h, _height(mine)))
 
     def _seen_again(self, k: _Unknown, u, uncertain: Sequence) -> bool:
         """Whether the unsure read ``u`` (one of the frame's ``uncertain``) is the unread card ``k`` seen again:
