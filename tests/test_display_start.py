@@ -169,6 +169,25 @@ def test_sigterm_closes_the_table_as_ctrl_q_does(tmp_path):
 
 
 @pytest.mark.parametrize("game", ["baccarat", "blackjack"])
+def test_sigterm_while_the_table_still_starts_closes_it_as_ctrl_q_does(tmp_path, game):
+    """SIGTERM right after the start event, while the window is still being built: it killed the table with no end
+    event (the handler came only with Qt's loop; CI under load sent it there)."""
+    import signal
+
+    journal = tmp_path / "table.sqlite"
+    env = {**os.environ, "QT_QPA_PLATFORM": "offscreen"}
+    proc = subprocess.Popen([sys.executable, "-m", "dealer_assist.cli", "run", "--game", game, "--journal", str(journal),
+                             "--json", "--quit-after", "60"], stdout=subprocess.PIPE, stderr=subprocess.PIPE,
+                            text=True, env=env)
+    assert json.loads(proc.stdout.readline())["event"] == "start"
+    proc.send_signal(signal.SIGTERM)
+    out, err = rest_of_output(proc, timeout=60)
+    assert proc.returncode == 0, err
+    end = json.loads(out.splitlines()[-1])
+    assert end["event"] == "end" and end["journal_head"]["verified"] is True
+
+
+@pytest.mark.parametrize("game", ["baccarat", "blackjack"])
 def test_a_table_refused_at_its_start_ends_its_json_stream(tmp_path, game):
     """`run --json` printed its start event, then was refused (exit 3) with no end event to match it."""
     code, out, _ = _run("--game", game, "--source", f"camera:{tmp_path}/missing.mp4?profile=anglo", "--journal",

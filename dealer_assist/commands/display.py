@@ -5,6 +5,7 @@ from __future__ import annotations
 import argparse
 import dataclasses
 import os
+import signal
 import sys
 import textwrap
 import time
@@ -424,7 +425,28 @@ def _run_display(args: argparse.Namespace, stream: _JsonStream) -> int:
         game = _game_of_journal(args, config, recorded, journal)
     start = _start_event(args, config, game, journal)
     started = time.time()
-    stream.start(start)
+    stop = StopAsked()
+    previous = signal.signal(signal.SIGTERM, stop)
+    try:
+        stream.start(start)
+        return _run_started(args, config, size, game, recorded, start, started)
+    finally:
+        signal.signal(signal.SIGTERM, previous)
+
+
+class StopAsked:
+    """SIGTERM from the start event on, before the display's loop takes it over: remembered, so that the table
+    opens and closes at once as Ctrl+Q closes it (its journal closed, the end event printed).  A service manager
+    stopping the table while it still started had killed it with neither (CI, under load)."""
+
+    def __init__(self) -> None:
+        self.asked = False
+
+    def __call__(self, *_: object) -> None:
+        self.asked = True
+
+
+def _run_started(args: argparse.Namespace, config, size, game: str, recorded, start: dict, started: float) -> int:
     _check_quit_after(args, start["journal"])
     _refuse_replay(args.source or config.source)
     _refuse_auto(args.auto, args.source or config.source)

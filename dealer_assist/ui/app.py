@@ -343,6 +343,8 @@ def exec_table(app: QApplication, table: Table, *, size: Optional[tuple[int, int
     # source stopped, `run --json`'s end event printed.  Python sees a signal only between bytecodes, so
     # a timer wakes the interpreter while Qt's loop waits.
     previous = signal.signal(signal.SIGTERM, lambda *_: app.quit())
+    if getattr(previous, "asked", False):  # asked while the table started (see commands.display.StopAsked)
+        QTimer.singleShot(0, app.quit)
     waker = QTimer()
     waker.timeout.connect(lambda: None)
     waker.start(250)
