@@ -17,7 +17,6 @@ from __future__ import annotations
 import json
 import time
 
-
 from camera_runs import run_to_end
 from dealer_assist.cards import parse_card
 from dealer_assist.events import PUT_BACK, CardRead
