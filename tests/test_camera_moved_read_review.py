@@ -17,8 +17,6 @@ from __future__ import annotations
 import json
 import time
 
-import cv2
-
 from camera_runs import run_to_end
 from dealer_assist.cards import parse_card
 from dealer_assist.events import PUT_BACK, CardRead
@@ -28,46 +26,17 @@ from dealer_assist.table.journal import Journal
 from dealer_assist.table.session import TableSession
 from dealer_assist.vision.layout_zones import LayoutZones
 from replayed_journals import journal_entries, replayed
-from sliding_deal import CALIB, _card, _lay
+from layout_frames import laid_out
 from test_camera_zones import RULES, dealt, read
 from zoned_blackjack import THREE_SEATS, hands, table
 from zoned_blackjack import read as read_bj
 
 
-def frames(folder, moves, lifted: dict[str, int]):
-    """Each card of ``moves`` slid from the shoe (or from where it lies) to its spot, then six still frames; a card
-    named in ``lifted`` is gone from the frame of that number on."""
-    folder.mkdir(parents=True, exist_ok=True)
-    felt = cv2.imread(str(CALIB / "AS.png"))
-    felt[:] = felt[5, 5]
-    lying: dict[str, tuple[float, float]] = {}
-    shots = 0
-
-    def shot(moving=None):
-        nonlocal shots
-        frame = felt.copy()
-        for name, (x, y) in lying.items():
-            if shots < lifted.get(name, 10 ** 9):
-                _lay(frame, _card(name), x, y, 0)
-        if moving is not None:
-            _lay(frame, _card(moving[0]), moving[1], moving[2], 0, motion=moving[3])
-        cv2.imwrite(str(folder / f"{shots:04d}.png"), frame)
-        shots += 1
-
-    for name, tx, ty, smear in moves:
-        sx, sy = lying.pop(name, (1180.0, 90.0))
-        for t in range(1, 9):
-            shot((name, sx + (tx - sx) * t / 8, sy + (ty - sy) * t / 8, smear if t < 8 else 0))
-        lying[name] = (tx, ty)
-        for _ in range(6):
-            shot()
-
-
 def test_refused_card_pushed_out_and_lifted_away_is_not_played(tmp_path):
     # Bets at seats 1 and 2; K♣ laid in seat 3's box (no bet) is refused, pushed sharp out of it and lifted away
     # (gone from frame 22 on); then 9♦ to seat 1 and 7♦ to the dealer.
-    frames(tmp_path / "frames", (("KC", 200, 520, 11), ("KC", 1150, 250, 0), ("9D", 1060, 520, 11),
-                                 ("7D", 560, 150, 11)), {"KC": 22})
+    laid_out(tmp_path / "frames", (("KC", 200, 520, 11), ("KC", 1150, 250, 0), ("9D", 1060, 520, 11),
+                                   ("7D", 560, 150, 11)), hidden=range(22, 10 ** 6), under="KC")
     (tmp_path / "zones.json").write_text(json.dumps(THREE_SEATS))
     reads: list[CardRead] = []
     run_to_end(open_source(f"camera:{tmp_path / 'frames'}?profile=anglo&zones={tmp_path / 'zones.json'}",

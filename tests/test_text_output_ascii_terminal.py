@@ -7,12 +7,9 @@ every character: JSON escaped, a CSV in UTF-8, a supervisor's TOML name escaped.
 from __future__ import annotations
 
 import json
-import os
-import select
 import shutil
 import subprocess
 import sys
-import time
 import tomllib
 from datetime import datetime, timedelta, timezone
 from decimal import Decimal
@@ -20,49 +17,21 @@ from pathlib import Path
 
 import pytest
 
+from conftest import SHARED_CARDS
+from terminal_run import locale_env, on_terminal
+
 ROOT = Path(__file__).resolve().parent.parent
-CARDS = Path("/work/shared/cards/test/anglo")
+CARDS = SHARED_CARDS / "test" / "anglo"
 REASON = "misd\u00e9al \u2014 8\u2665 shown"
-LOCALE_KEYS = ("LANG", "LANGUAGE", "PYTHONIOENCODING", "PYTHONUTF8", "PYTHONCOERCECLOCALE")
-
-
-def _env(tmp_path, **given) -> dict:
-    env = {k: v for k, v in os.environ.items() if not k.startswith("LC_") and k not in LOCALE_KEYS}
-    env.update(given, PYTHONPATH=str(ROOT), XDG_DATA_HOME=str(tmp_path / "data"))
-    return env
 
 
 def _on_terminal(tmp_path, locale: dict, *args: str) -> tuple[bytes, int]:
-    """What ``dealer-assist ARGS`` writes to a real terminal (stdout and stderr), and its exit code."""
-    main, side = os.openpty()
-    proc = subprocess.Popen([sys.executable, "-m", "dealer_assist.cli", *args], stdin=side, stdout=side,
-                            stderr=side, env=_env(tmp_path, **locale))
-    os.close(side)
-    out, end = b"", time.monotonic() + 60
-    try:
-        while time.monotonic() < end:
-            ready, _, _ = select.select([main], [], [], 0.2)
-            if ready:
-                try:
-                    data = os.read(main, 4096)
-                except OSError:   # the child has closed the terminal
-                    break
-                if not data:
-                    break
-                out += data
-            elif proc.poll() is not None:
-                break
-    finally:
-        if proc.poll() is None:
-            proc.kill()
-        proc.wait(10)
-        os.close(main)
-    return out, proc.returncode
+    return on_terminal(tmp_path, locale, args)
 
 
 def _ascii_pipe(tmp_path, *args: str, stdin: bytes = b"") -> subprocess.CompletedProcess:
     return subprocess.run([sys.executable, "-m", "dealer_assist.cli", *args], input=stdin, capture_output=True,
-                          env=_env(tmp_path, LC_ALL="C", PYTHONIOENCODING="ascii"), timeout=120)
+                          env=locale_env(tmp_path, LC_ALL="C", PYTHONIOENCODING="ascii"), timeout=120)
 
 
 def _readable(run: subprocess.CompletedProcess) -> str:
@@ -144,7 +113,7 @@ def test_the_journals_text_json_and_csv_on_an_ascii_stdout(tmp_path):
     ascii_csv = _ascii_pipe(tmp_path, "journal", "export", "--format", "csv", journal)
     assert ascii_csv.returncode == 0 and b"Traceback" not in ascii_csv.stderr, ascii_csv.stderr
     utf8 = subprocess.run([sys.executable, "-m", "dealer_assist.cli", "journal", "export", "--format", "csv", journal],
-                          capture_output=True, env=_env(tmp_path, LC_ALL="C.UTF-8"), timeout=120)
+                          capture_output=True, env=locale_env(tmp_path, LC_ALL="C.UTF-8"), timeout=120)
     assert ascii_csv.stdout == utf8.stdout and b"9S 8H" in utf8.stdout
 
 

@@ -7,52 +7,21 @@ on a real terminal (``os.openpty``) in a subprocess with only the locale given."
 from __future__ import annotations
 
 import os
-import select
 import subprocess
 import sys
-import time
 from pathlib import Path
 
 import pytest
+
+from terminal_run import on_terminal
 
 ROOT = Path(__file__).resolve().parent.parent
 HEART = "\u2665".encode()
 
 
 def _on_terminal(tmp_path, locale: dict, answer: bytes = b"P\n", args=()) -> bytes:
-    """What ``train --text`` writes to a terminal, given only ``locale``'s variables (every other LC_*, LANG and
-    PYTHON* variable that could choose an encoding left out)."""
-    env = {k: v for k, v in os.environ.items()
-           if not k.startswith("LC_") and k not in ("LANG", "LANGUAGE", "PYTHONIOENCODING", "PYTHONUTF8",
-                                                     "PYTHONCOERCECLOCALE")}
-    env.update(locale, PYTHONPATH=str(ROOT), XDG_DATA_HOME=str(tmp_path / "data"))
-    main, side = os.openpty()
-    proc = subprocess.Popen([sys.executable, "-m", "dealer_assist.cli", "train", "--text", *args],
-                            stdin=side, stdout=side, stderr=side, env=env)
-    os.close(side)
-    out, sent, end = b"", False, time.monotonic() + 60
-    try:
-        while time.monotonic() < end:
-            ready, _, _ = select.select([main], [], [], 0.2)
-            if ready:
-                try:
-                    data = os.read(main, 4096)
-                except OSError:   # the child has closed the terminal
-                    break
-                if not data:
-                    break
-                out += data
-                if not sent and b"]: " in out:
-                    os.write(main, answer)
-                    sent = True
-            elif proc.poll() is not None:
-                break
-    finally:
-        if proc.poll() is None:
-            proc.kill()
-        proc.wait(10)
-        os.close(main)
-    return out
+    """What ``train --text`` writes to a terminal, given only ``locale``'s variables."""
+    return on_terminal(tmp_path, locale, ("train", "--text", *args), answer)[0]
 
 
 TRAIN = ("--drill", "third-card", "--cases", "1", "--no-save", "--seed", "4")
