@@ -23,3 +23,21 @@ def run_to_end(source, handle: Callable[[object], None], seconds: float = 300) -
         assert ended.wait(seconds)
     finally:
         source.stop()
+
+
+def run_holding(source, held, seconds: float = 300) -> list:
+    """Every event of ``source`` run to its end while the table holds ``held`` (codes), each card read being played
+    (the table holds it, so the camera counts it in view): a camera (re)started over a table already dealt."""
+    from dealer_assist.events import CardRead
+
+    layout = list(held)
+    source.count_in_view(lambda: tuple(layout))
+    events: list = []
+
+    def handle(event) -> None:
+        events.append(event)
+        if isinstance(event, CardRead):
+            layout.append(event.card.code)
+
+    run_to_end(source, handle, seconds)
+    return events

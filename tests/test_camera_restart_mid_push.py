@@ -10,10 +10,10 @@ says how to move the table's own card (void it, type it), and names the box it c
 from __future__ import annotations
 
 import json
-import threading
 
+from camera_runs import run_holding
 from layout_frames import laid_out
-from dealer_assist.events import CardRead, LinkState, Unreadable
+from dealer_assist.events import CardRead, Unreadable
 from dealer_assist.sources.factory import open_source
 from zoned_blackjack import THREE_SEATS, hands, read, table
 
@@ -30,23 +30,7 @@ def test_a_card_pushed_as_the_camera_starts_is_asked_for_in_its_new_box_and_can_
     assert hands(session) == {1: ["JC"], 2: [], 3: ["5H"], "dealer": []}
     source = open_source(f"camera:{folder}?profile=anglo&zones={tmp_path / 'zones.json'}", lambda: True,
                          game="blackjack")
-    layout = ["JC", "5H"]
-    source.count_in_view(lambda: tuple(layout))
-    events: list = []
-    ended = threading.Event()
-
-    def sink(event) -> None:
-        events.append(event)
-        if isinstance(event, CardRead):
-            layout.append(event.card.code)
-        if isinstance(event, LinkState) and event.state in ("ended", "lost"):
-            ended.set()
-
-    source.start(sink)
-    try:
-        assert ended.wait(300)
-    finally:
-        source.stop()
+    events = run_holding(source, ("JC", "5H"))
     asked = [e for e in events if isinstance(e, Unreadable)]
     assert [(e.candidates[0].code, e.zone) for e in asked] == [("5H", "seat 2")]
     assert "pushed here from another box, void it there (V" in asked[0].why

@@ -12,11 +12,11 @@ from __future__ import annotations
 
 import json
 import os
-import threading
 
 import cv2
 import numpy as np
 
+from camera_runs import run_holding
 from sliding_deal import CALIB
 from dealer_assist.events import CardRead, LinkState, ProfileDoubt, Unreadable
 from dealer_assist.sources.factory import open_source
@@ -107,24 +107,7 @@ def restarted(tmp_path, steps, held) -> list:
     (tmp_path / "zones.json").write_text(json.dumps({"zones": ZONES}))
     source = open_source(f"camera:{folder}?profile=anglo&zones={tmp_path / 'zones.json'}", lambda: True,
                          game="blackjack", seats=7)
-    layout = list(held)
-    source.count_in_view(lambda: tuple(layout))
-    events: list = []
-    ended = threading.Event()
-
-    def sink(event) -> None:
-        events.append(event)
-        if isinstance(event, CardRead):
-            layout.append(event.card.code)  # played: the table holds it
-        if isinstance(event, LinkState) and event.state in ("ended", "lost"):
-            ended.set()
-
-    source.start(sink)
-    try:
-        assert ended.wait(600)
-    finally:
-        source.stop()
-    return events
+    return run_holding(source, held, 600)
 
 
 def table_cards() -> list[str]:
