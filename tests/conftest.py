@@ -97,3 +97,12 @@ def table_factory(qtbot):
         if source is not None:
             source.stop()
         session.close()
+
+
+def ctrl_c_as_a_terminal() -> None:
+    """A child's ``preexec_fn``: SIGINT acts as a terminal's Ctrl+C.  A test run started as a background job (``&``
+    in a shell without job control, as a CI script may be) ignores SIGINT, its children inherit that, and Python then
+    leaves it ignored: a test sending SIGINT waited forever for a child that never saw it."""
+    import signal
+
+    signal.signal(signal.SIGINT, signal.SIG_DFL)

@@ -16,6 +16,7 @@ import pytest
 
 from child_output import rest_of_output
 from dealer_assist.vision.profile import Profile
+from conftest import ctrl_c_as_a_terminal
 
 ROOT = Path(__file__).resolve().parents[1]
 CARDS = ROOT.parent / "shared" / "cards"
@@ -23,10 +24,8 @@ VIDEO = CARDS / "test_shoe" / "anglo" / "baccarat.mp4"
 
 
 def _start(*args: str) -> subprocess.Popen:
-    # SIGINT as a terminal's Ctrl+C: a child of a background job would otherwise ignore it.
     return subprocess.Popen([sys.executable, "-m", "dealer_assist.cli", *args], stdout=subprocess.PIPE,
-                            stderr=subprocess.PIPE, text=True,
-                            preexec_fn=lambda: signal.signal(signal.SIGINT, signal.SIG_DFL))
+                            stderr=subprocess.PIPE, text=True, preexec_fn=ctrl_c_as_a_terminal)
 
 
 def test_ctrl_c_during_watch_says_what_was_watched(tmp_path):

@@ -18,6 +18,7 @@ import time
 
 from dealer_assist.baccarat.round import play
 from dealer_assist.cards import parse_card
+from conftest import ctrl_c_as_a_terminal
 
 CLI = [sys.executable, "-m", "dealer_assist.cli"]
 SCHOOL = "[training]\nexam_cases = 6\n"   # a short exam at the standard, so the test is quick
@@ -95,7 +96,8 @@ def test_an_exam_from_the_shoe_simulator_on_a_pty_is_stored_with_its_source_and_
 def _simulator(tmp_path, *options):
     link = tmp_path / "shoe"
     sim = subprocess.Popen(CLI + ["shoe-sim", "--link", str(link), "--seed", "5", "--rate", "25", *options],
-                           stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, text=True, env=_env(tmp_path))
+                           stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, text=True, env=_env(tmp_path),
+                           preexec_fn=ctrl_c_as_a_terminal)
     end = time.monotonic() + 20
     while not os.path.lexists(link) and time.monotonic() < end:
         time.sleep(0.05)

@@ -17,6 +17,7 @@ from dealer_assist.training import ProgressStore, Settings, ShoeFeed, TrainingSe
 from dealer_assist.training.blackjack_dealer import BlackjackDealerDrill
 from dealer_assist.training.case import score
 from dealer_assist.training.terminal import TextTrainer
+from conftest import ctrl_c_as_a_terminal
 
 CLI = [sys.executable, "-m", "dealer_assist.cli"]
 
@@ -40,7 +41,7 @@ def test_ctrl_c_ends_the_text_session_and_stores_what_was_answered(tmp_path):
     store = tmp_path / "p.json"
     proc = subprocess.Popen(CLI + ["train", "--text", "--json", "--seed", "1", "--trainee", "ana", "--store",
                                    str(store)], stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=subprocess.PIPE,
-                            text=True, env=_env(tmp_path))
+                            text=True, env=_env(tmp_path), preexec_fn=ctrl_c_as_a_terminal)
     try:
         case = _events_until(proc, "case", 1)
         assert case["drill"] == "third-card"
