@@ -195,6 +195,8 @@ def test_ctrl_c_while_swapping_waits_until_the_new_profile_is_whole(tmp_path, mo
             os.kill(os.getpid(), signal.SIGINT)  # the croupier's Ctrl+C, just after the old folder moved aside
 
     monkeypatch.setattr(os, "rename", rename)
+    # Ctrl+C as at a terminal: a run started as a background job ignores SIGINT, and Python keeps it ignored.
+    previous = signal.signal(signal.SIGINT, signal.default_int_handler)
     # Another thread running (Qt's, a camera's) takes a signal the main thread's mask holds back.
     stop = threading.Event()
     threading.Thread(target=stop.wait, args=(30,), daemon=True).start()
@@ -203,6 +205,7 @@ def test_ctrl_c_while_swapping_waits_until_the_new_profile_is_whole(tmp_path, mo
             Profile.load(ANGLO).save(target)
     finally:
         stop.set()
+        signal.signal(signal.SIGINT, previous)
     assert Profile.load(target).name == Profile.load(ANGLO).name and (target / "NOTES.txt").read_text() == "kept"
     assert [p.name for p in tmp_path.iterdir()] == ["prof"]
 
