@@ -296,7 +296,7 @@ class CardEntry(QWidget):
         text = self.field.text().strip()
         if not text:
             return self.accept()
-        text = self._without_the_key(text)
+        text = self.without_the_key(text)
         held = len(getattr(self.session.snapshot.state, "held", ()))
         error = self.session.enter_card(text)
         self.last_error = error
@@ -312,7 +312,7 @@ class CardEntry(QWidget):
             self.field.selectAll()  # kept in the field, to be typed again
         return error
 
-    def _without_the_key(self, text: str) -> str:
+    def without_the_key(self, text: str) -> str:
         """Where the field keeps the cursor from one card to the next (a deck counted back, a table whose
         cards are all typed), K typed before each card as the habit is went into the field: "K7C" was
         refused (QA).  A K before a whole card code is that key, not a rank: no card code is K and a whole

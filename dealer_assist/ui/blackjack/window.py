@@ -564,7 +564,7 @@ class BlackjackWindow(QMainWindow, StepsDown):
         of that card, however many were counted after it (qaAO F4), and the field is cleared for the next card.
         A code half typed ("9") stays in the field, the last card taken back, as before."""
         field = self.entry.field
-        typed = self.entry._without_the_key(field.text().strip()) if self.entry.counting() else ""  # "K8S": K, 8S
+        typed = self.entry.without_the_key(field.text().strip()) if self.entry.counting() else ""  # "K8S": K, 8S
         try:
             parse_card(typed, require_suit=True)
         except InvalidCardError:
