@@ -461,7 +461,8 @@ class BlackjackWindow(QMainWindow, StepsDown):
             error = None
         elif name == "toggle_camera_view":
             self.camera_view, refused = camera_view.toggled(self.camera_view, self.centralWidget(), self.source,
-                                                            self.settlement, self.unit, floor=self.deck)
+                                                            self.settlement, self.unit, floor=self.deck,
+                                                            wide=(self.table, self.actions))
             error = s.say(refused) if refused else None
         elif name == "toggle_help":
             self.help.setGeometry(self.centralWidget().rect())
