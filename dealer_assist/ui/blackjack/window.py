@@ -274,6 +274,8 @@ class BlackjackWindow(QMainWindow, StepsDown):
                       self.entry):
             panel.show_snapshot(snap)
         camera_view.keep_placed(self.camera_view)  # alerts come and go above it
+        if snap.state.phase == BlackjackPhase.DECK_CHECK:
+            QTimer.singleShot(0, self._fit_deck_lines)
         # The confirm buttons of a read waiting come and go beside the message, its width with them; the side
         # column's wrapped lines (the pay list's totals, the deck's lines) are held at their height (_room_rows).
         if last is None or (snap.message, snap.alerts, snap.pending) != (last.message, last.alerts, last.pending) \
@@ -341,6 +343,17 @@ class BlackjackWindow(QMainWindow, StepsDown):
         self.help.setGeometry(self.centralWidget().rect())
         self._weigh_soon()
         camera_view.keep_placed(self.camera_view)
+        QTimer.singleShot(0, self._fit_deck_lines)
+
+    def _fit_deck_lines(self) -> None:
+        """The deck check's lines given the side column's height less the pay list's least and the deck panel's
+        other rows: its card lists are shortened to fit (see :meth:`DeckPanel.fit_lines`)."""
+        if self.mid.direction() != QBoxLayout.Direction.LeftToRight:
+            return  # portrait: the deck panel has its own column's height
+        column = self.deck.geometry().bottom() - self.settlement.geometry().top()
+        others = self.deck.rows_but_lines()
+        room = column - self.settlement.minimumSizeHint().height() - self.side.spacing() - others
+        self.deck.fit_lines(max(room, 0))
 
     def _set_unit(self, unit: int) -> None:
         """Every size of the window from ``unit`` (see :mod:`dealer_assist.ui.theme`)."""
