@@ -10,7 +10,7 @@ a few times a second, only while shown.
 from __future__ import annotations
 
 import time
-from typing import Any, Optional, Sequence
+from typing import Any, Optional
 
 import cv2
 import numpy as np
@@ -40,16 +40,15 @@ class CameraViewPanel(QFrame):
     """The view, laid over the table's side column ``anchor`` (from its top, its width: the hands and
     seats stay in sight) and never over ``floor``, a panel under it that stays in sight whole (the
     blackjack deck panel); or, where the column is too narrow for a picture whose cards can be read, over
-    the area of the widgets ``wide`` (the blackjack table's hands and the action buttons under them) when
-    that gives it a larger one; :meth:`toggle` shows or hides it."""
+    ``wide`` (the blackjack table's hands) when that gives it a larger one; :meth:`toggle` shows or hides it."""
 
     def __init__(self, parent: QWidget, source: Any, anchor: QWidget, floor: Optional[QWidget] = None,
-                 wide: Sequence[QWidget] = ()) -> None:
+                 wide: Optional[QWidget] = None) -> None:
         super().__init__(parent)
         self.source = source
         self.anchor = anchor
         self.floor = floor
-        self.wide = tuple(wide)
+        self.wide = wide
         self.setFrameShape(QFrame.Shape.Box)
         self.setAutoFillBackground(True)
         self.setStyleSheet(f"CameraViewPanel {{ background: {theme.FELT_DARK.name()}; border: 2px solid "
@@ -76,11 +75,11 @@ class CameraViewPanel(QFrame):
         anchor.installEventFilter(self)  # the column moved or resized (an alert bar above it): follow it
         if floor is not None:
             floor.installEventFilter(self)  # the panel under it grew (the deck check's lines): stop above it
-        for widget in self.wide:
-            widget.installEventFilter(self)
+        if wide is not None:
+            wide.installEventFilter(self)
 
     def eventFilter(self, watched, event) -> bool:  # noqa: N802 (Qt's name)
-        if (watched is self.anchor or watched is self.floor or watched in self.wide) \
+        if watched in (self.anchor, self.floor, self.wide) and watched is not None \
                 and event.type() in (QEvent.Type.Move, QEvent.Type.Resize) and self.isVisible():
             self.place()
         return False
@@ -108,12 +107,9 @@ class CameraViewPanel(QFrame):
         height = min(whole, max(self.anchor.height(), int(area.height() * LEAST_SHARE)), bottom - top_left.y())
         height = self._on_a_line(top_left, width, height)
         place = QRect(top_left.x(), top_left.y(), width, height)
-        shown = [widget for widget in self.wide if widget.isVisible()]
-        if shown and self.picture_height(place) < LEGIBLE_HEIGHT:
-            # The first one's width (the hands': a narrower strip left of them looked like a table cut off),
-            # from its top down to the last one's bottom.
-            rects = [QRect(widget.mapTo(self.parentWidget(), QPoint(0, 0)), widget.size()) for widget in shown]
-            table = QRect(QPoint(rects[0].left(), rects[0].top()), QPoint(rects[0].right(), max(r.bottom() for r in rects)))
+        if self.wide is not None and self.wide.isVisible() and self.picture_height(place) < LEGIBLE_HEIGHT:
+            # Only the table's: run down over the action buttons as well, it cut the chips' "CHIP" in two.
+            table = QRect(self.wide.mapTo(self.parentWidget(), QPoint(0, 0)), self.wide.size())
             if self.picture_height(table) > self.picture_height(place):
                 place = table
         if self.geometry() != place:
@@ -128,8 +124,8 @@ class CameraViewPanel(QFrame):
         margins = self.layout().contentsMargins()
         inner = place.width() - margins.left() - margins.right() - 2 * self.frameWidth()
         note = self.note.heightForWidth(inner) if self.note.text() else self.note.sizeHint().height()
-        room = (place.height() - margins.top() - margins.bottom() - 2 * self.frameWidth() - self.title.sizeHint().height()
-                - max(note, self.note.sizeHint().height()) - 2 * self.layout().spacing())
+        room = (place.height() - margins.top() - margins.bottom() - 2 * self.frameWidth()
+                - self.title.sizeHint().height() - max(note, self.note.sizeHint().height()) - 2 * self.layout().spacing())
         return max(0, min(int(inner * 9 / 16), room))
 
     def _on_a_line(self, top_left: QPoint, width: int, height: int) -> int:
@@ -224,7 +220,7 @@ class CameraViewPanel(QFrame):
 
 def toggled(panel: Optional[CameraViewPanel], parent: QWidget, source: Any, anchor: QWidget,
             unit: int, floor: Optional[QWidget] = None,
-            wide: Sequence[QWidget] = ()) -> tuple[Optional[CameraViewPanel], Optional[str]]:
+            wide: Optional[QWidget] = None) -> tuple[Optional[CameraViewPanel], Optional[str]]:
     """W at a table: its camera view (made on the first press) shown or hidden over the side column
     ``anchor``, above ``floor`` (or over ``wide``, see :meth:`CameraViewPanel.place`); or, at a table
     without a camera, what to say instead."""
@@ -262,7 +258,7 @@ def _label(shown: np.ndarray, label: str, pts: np.ndarray, colour, thick: int) -
     left, top, right, bottom = _label_box(shown, label, pts, thick)
     pad = max(1, thick // 2)
     cv2.rectangle(shown, (left, top), (right, bottom), BACKING, cv2.FILLED)
-    (_, h), below = cv2.getTextSize(label, cv2.FONT_HERSHEY_SIMPLEX, _label_scale(shown), thick)
+    below = cv2.getTextSize(label, cv2.FONT_HERSHEY_SIMPLEX, _label_scale(shown), thick)[1]
     cv2.putText(shown, label, (left + pad, bottom - below), cv2.FONT_HERSHEY_SIMPLEX, _label_scale(shown), colour,
                 thick, cv2.LINE_AA)
 

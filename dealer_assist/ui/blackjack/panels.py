@@ -505,9 +505,10 @@ class SettlementPanel(QWidget):
             # No bets while the deck is counted back: "ROUND 2: BETS" over an empty list said otherwise (fixQ2).
             ledger = state.ledger
             whole = len(ledger.dealt) + len(ledger.in_shoe)
-            self._title = f"DECK {state.deck_no} CHECK: {len(ledger.returned)} OF {whole} COUNTED BACK"
+            # No ": " in it: titled() drops what comes before one where the column is narrow.
+            self._title = f"DECK {state.deck_no} CHECK · {len(ledger.returned)} OF {whole} COUNTED BACK"
             self.lines, rows = [], []
-            self.totals.setText("no bets during the deck check")
+            self.totals.setText("")
         elif s is None:
             # What each seat has at risk, as its chip on the table shows it (QA: a doubled seat's chip said
             # 20.00 and this list its bet, 10.00); the bet is named under it when they differ.
@@ -536,6 +537,10 @@ class SettlementPanel(QWidget):
             self.totals.setText(f"stakes {fmt_grouped(s.stakes)} · taken {fmt_grouped(s.taken)}\n"
                                 f"paid {fmt_grouped(s.paid)} · house {fmt_grouped(s.house)}\n"
                                 f"limits {fmt(state.rules.min_bet)} to {fmt(state.rules.max_bet)}")
+        # The deck check has no list and no totals: their room goes to the deck panel's lines under it.
+        checking = state.phase == BlackjackPhase.DECK_CHECK and not snap.payments_unrecorded
+        self.scroll.setVisible(not checking)
+        self.totals.setVisible(not checking)
         if rows != self._shown:
             self._shown = rows
             self._fill(rows)
@@ -596,6 +601,9 @@ class DeckPanel(QWidget):
         lay.addWidget(self.status)
         lay.addWidget(self.lines, 1)
         lay.addLayout(grid)
+        #: The height the deck check's lines may take (px; None: what they need), see :meth:`fit_lines`.
+        self.lines_room: Optional[int] = None
+        self._rec: Any = None
         self.set_unit(16)
 
     def set_unit(self, unit: int) -> None:
@@ -655,10 +663,10 @@ class DeckPanel(QWidget):
         last room given, if None): at 1280x720 a long SEEN TOO OFTEN line ran "still due back" out of sight."""
         if room is not None:
             self.lines_room = room
-        rec = getattr(self, "_rec", None)
+        rec = self._rec
         if rec is None:
             return
-        room = getattr(self, "lines_room", None)
+        room = self.lines_room
         for most in (MOST_LISTED, 18, 12, 8, 4, 0):
             text = _deck_check_lines(rec, most)
             if self.lines.text() != text:

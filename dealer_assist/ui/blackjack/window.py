@@ -349,7 +349,9 @@ class BlackjackWindow(QMainWindow, StepsDown):
         """The deck check's lines given the side column's height less the pay list's least and the deck panel's
         other rows: its card lists are shortened to fit (see :meth:`DeckPanel.fit_lines`)."""
         if self.mid.direction() != QBoxLayout.Direction.LeftToRight:
-            return  # portrait: the deck panel has its own column's height
+            self.deck.lines_room = None  # portrait: the deck panel has its own column, its lines their height
+            self.deck.fit_lines()
+            return
         column = self.deck.geometry().bottom() - self.settlement.geometry().top()
         others = self.deck.rows_but_lines()
         room = column - self.settlement.minimumSizeHint().height() - self.side.spacing() - others
@@ -475,7 +477,7 @@ class BlackjackWindow(QMainWindow, StepsDown):
         elif name == "toggle_camera_view":
             self.camera_view, refused = camera_view.toggled(self.camera_view, self.centralWidget(), self.source,
                                                             self.settlement, self.unit, floor=self.deck,
-                                                            wide=(self.table, self.actions))
+                                                            wide=self.table)
             error = s.say(refused) if refused else None
         elif name == "toggle_help":
             self.help.setGeometry(self.centralWidget().rect())
