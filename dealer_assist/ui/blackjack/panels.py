@@ -251,6 +251,7 @@ class SettlementPanel(QWidget):
         lay.addWidget(self.title)
         lay.addWidget(self.scroll, 1)
         lay.addWidget(self.totals)
+        lay.addStretch(0)  # the room under the title while the list is hidden (the deck check): it stays at the top
         self.lines: list[str] = []
         #: Per line of the list, its first and last label: what :meth:`lines_out_of_sight` measures.
         self._spans: list[tuple[QLabel, QLabel]] = []
