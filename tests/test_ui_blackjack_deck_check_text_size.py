@@ -50,7 +50,8 @@ def deck_check(qtbot, show_window, size):
 @pytest.mark.parametrize("size", [(1366, 768), (1280, 720)])
 def test_counting_cards_back_keeps_the_text_size(qtbot, show_window, large_text, size):
     session, window = deck_check(qtbot, show_window, size)
-    assert window.unit < window._window_unit  # the case: the text stepped back to fit
+    if size == (1280, 720):  # at 1366x768 the deck's card lists now shorten to fit (fixUI): no step back needed
+        assert window.unit < window._window_unit  # the case: the text stepped back to fit
     units = []
     real = window._set_unit
 

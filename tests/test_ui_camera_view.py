@@ -133,7 +133,9 @@ def test_w_at_a_blackjack_table_shows_its_camera_and_without_one_says_so(qtbot, 
         central = window.centralWidget().rect()
         assert central.contains(panel.geometry())
         seats = window.table.geometry()
-        assert not panel.geometry().intersects(seats)  # seat 7 had been under it
+        # Over the side column, seat 7 had been under it; at 1280x720 the column is too narrow for a legible
+        # picture and the view takes the table's whole area instead (qaAO F6): never a part of the seats.
+        assert not panel.geometry().intersects(seats) or panel.geometry() == seats
         qtbot.keyClick(window, Qt.Key.Key_W)
         assert not panel.isVisible()
     finally:

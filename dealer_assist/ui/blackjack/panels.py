@@ -251,6 +251,7 @@ class SettlementPanel(QWidget):
         lay.addWidget(self.title)
         lay.addWidget(self.scroll, 1)
         lay.addWidget(self.totals)
+        lay.addStretch(0)  # the room under the title while the list is hidden (the deck check): it stays at the top
         self.lines: list[str] = []
         #: Per line of the list, its first and last label: what :meth:`lines_out_of_sight` measures.
         self._spans: list[tuple[QLabel, QLabel]] = []
@@ -501,6 +502,14 @@ class SettlementPanel(QWidget):
             self.totals.setText(UNRECORDED_TEXT)
         elif paid is not None and (s is not None or state.phase == BlackjackPhase.BETTING):
             rows = self._corrections(state, paid, s)
+        elif state.phase == BlackjackPhase.DECK_CHECK:
+            # No bets while the deck is counted back: "ROUND 2: BETS" over an empty list said otherwise (fixQ2).
+            ledger = state.ledger
+            whole = len(ledger.dealt) + len(ledger.in_shoe)
+            # No ": " in it: titled() drops what comes before one where the column is narrow.
+            self._title = f"DECK {state.deck_no} CHECK · {len(ledger.returned)} OF {whole} COUNTED BACK"
+            self.lines, rows = [], []
+            self.totals.setText("")
         elif s is None:
             # What each seat has at risk, as its chip on the table shows it (QA: a doubled seat's chip said
             # 20.00 and this list its bet, 10.00); the bet is named under it when they differ.
@@ -529,6 +538,10 @@ class SettlementPanel(QWidget):
             self.totals.setText(f"stakes {fmt_grouped(s.stakes)} · taken {fmt_grouped(s.taken)}\n"
                                 f"paid {fmt_grouped(s.paid)} · house {fmt_grouped(s.house)}\n"
                                 f"limits {fmt(state.rules.min_bet)} to {fmt(state.rules.max_bet)}")
+        # The deck check has no list and no totals: their room goes to the deck panel's lines under it.
+        checking = state.phase == BlackjackPhase.DECK_CHECK and not snap.payments_unrecorded
+        self.scroll.setVisible(not checking)
+        self.totals.setVisible(not checking)
         if rows != self._shown:
             self._shown = rows
             self._fill(rows)
@@ -589,6 +602,9 @@ class DeckPanel(QWidget):
         lay.addWidget(self.status)
         lay.addWidget(self.lines, 1)
         lay.addLayout(grid)
+        #: The height the deck check's lines may take (px; None: what they need), see :meth:`fit_lines`.
+        self.lines_room: Optional[int] = None
+        self._rec: Any = None
         self.set_unit(16)
 
     def set_unit(self, unit: int) -> None:
@@ -603,6 +619,7 @@ class DeckPanel(QWidget):
         state = snap.state
         ledger = state.ledger
         checking = state.phase == BlackjackPhase.DECK_CHECK
+        self._rec = None  # the deck check's reconciliation, while it is open (see fit_lines)
         # The cut card out stands here all the deck's last round: its alert is a note, gone with Esc or a restart
         # (qaAF F5: nothing said a relief croupier was dealing the deck's last round).
         cut = state.cut_out and not checking
@@ -623,32 +640,68 @@ class DeckPanel(QWidget):
             self.lines.setText(f"<span style='color:{theme.MUTED.name()}'>{hint}</span>")
             return
         rec = state.reconciliation()
-        red, gold = QColor("#ff6b5e").name(), theme.GOLD.name()
-        parts = []
-        for line in rec.describe():
-            if line.startswith(("MISSING", "SEEN TOO OFTEN")):
-                # the first cards and a count of the rest, the advice kept: 99 missing at 1280x720 ran out of the
-                # panel mid-line, the clubs, the advice and the counts below out of sight unsaid (qaAH F8); a deck
-                # read back twice listed every card seen too often, the counts out of sight (rev29 R5)
-                head, advice = line.split(" (", 1)
-                name, cards = head.split(": ", 1)
-                labels = cards.split()
-                if len(labels) > MOST_LISTED:
-                    line = (f"{name}: " + " ".join(labels[:MOST_LISTED])
-                            + f" … and {len(labels) - MOST_LISTED} more ({advice}")
-            colour = red if line.startswith(("MISSING", "SEEN TOO OFTEN")) else gold if "complete" in line else theme.TEXT.name()
-            parts.append(f"<div style='color:{colour}'>{line}</div>")
-        if rec.due_back:
-            parts.append("<div>still due back: " + " ".join(c.label for c in rec.due_back[:MOST_LISTED])
-                         + (f" … and {len(rec.due_back) - MOST_LISTED} more" if len(rec.due_back) > MOST_LISTED else "")
-                         + "</div>")
-        self.lines.setText("".join(parts))
+        self._rec = rec
+        self.fit_lines()
         going = not snap.stopped  # a stopped table refuses them all
         self.buttons["return_stub"].setEnabled(going and bool(state.stub_left))
         self.buttons["void_return"].setEnabled(going and bool(ledger.returned))
         self.buttons["new_deck"].setEnabled(going and rec.ok)
         self.buttons["supervisor"].setEnabled(going and not rec.ok)
         self.buttons["resume"].setEnabled(going)
+
+
+    def rows_but_lines(self) -> int:
+        """The height its rows other than the deck check's lines need (px): the heading, the count, the buttons."""
+        lay = self.layout()
+        margins = lay.contentsMargins()
+        grid = lay.itemAt(3).layout()
+        return (self.title.sizeHint().height() + self.status.heightForWidth(max(self.status.width(), 1))
+                + (grid.sizeHint().height() if any(b.isVisible() for b in self.buttons.values()) else 0)
+                + 3 * lay.spacing() + margins.top() + margins.bottom())
+
+    def fit_lines(self, room: Optional[int] = None) -> None:
+        """The deck check's lines, each card list shortened ("… and N more") until they fit ``room`` (px; the
+        last room given, if None): at 1280x720 a long SEEN TOO OFTEN line ran "still due back" out of sight."""
+        if room is not None:
+            self.lines_room = room
+        rec = self._rec
+        if rec is None:
+            return
+        room = self.lines_room
+        for most in (MOST_LISTED, 18, 12, 8, 4, 0):
+            text = _deck_check_lines(rec, most)
+            if self.lines.text() != text:
+                self.lines.setText(text)
+            # half a line spare: the layout's rounding left the last line's foot under the buttons
+            if room is None or self.lines.heightForWidth(max(self.lines.width(), 1)) \
+                    <= room - self.lines.fontMetrics().height() // 2:
+                break
+
+
+def _deck_check_lines(rec: Any, most: int) -> str:
+    """The deck check's lines (rich text): what is wrong, the counts, what is still due back; each list of cards
+    its first ``most`` and a count of the rest."""
+    def listed(cards: list[str]) -> str:
+        shown = " ".join(cards[:most])
+        if len(cards) <= most:
+            return shown
+        return (shown + " … and " if shown else "") + f"{len(cards) - most} more"
+
+    red, gold = QColor("#ff6b5e").name(), theme.GOLD.name()
+    parts = []
+    for line in rec.describe():
+        if line.startswith(("MISSING", "SEEN TOO OFTEN")):
+            # the first cards and a count of the rest, the advice kept: 99 missing at 1280x720 ran out of the
+            # panel mid-line, the clubs, the advice and the counts below out of sight unsaid (qaAH F8); a deck
+            # read back twice listed every card seen too often, the counts out of sight (rev29 R5)
+            head, advice = line.split(" (", 1)
+            name, cards = head.split(": ", 1)
+            line = f"{name}: {listed(cards.split())} ({advice}"
+        colour = red if line.startswith(("MISSING", "SEEN TOO OFTEN")) else gold if "complete" in line else theme.TEXT.name()
+        parts.append(f"<div style='color:{colour}'>{line}</div>")
+    if rec.due_back:
+        parts.append("<div>still due back: " + listed([c.label for c in rec.due_back]) + "</div>")
+    return "".join(parts)
 
 
 class CardField(CardEntry):

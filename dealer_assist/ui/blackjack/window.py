@@ -274,6 +274,8 @@ class BlackjackWindow(QMainWindow, StepsDown):
                       self.entry):
             panel.show_snapshot(snap)
         camera_view.keep_placed(self.camera_view)  # alerts come and go above it
+        if snap.state.phase == BlackjackPhase.DECK_CHECK:
+            QTimer.singleShot(0, self._fit_deck_lines)
         # The confirm buttons of a read waiting come and go beside the message, its width with them; the side
         # column's wrapped lines (the pay list's totals, the deck's lines) are held at their height (_room_rows).
         if last is None or (snap.message, snap.alerts, snap.pending) != (last.message, last.alerts, last.pending) \
@@ -341,6 +343,19 @@ class BlackjackWindow(QMainWindow, StepsDown):
         self.help.setGeometry(self.centralWidget().rect())
         self._weigh_soon()
         camera_view.keep_placed(self.camera_view)
+        QTimer.singleShot(0, self._fit_deck_lines)
+
+    def _fit_deck_lines(self) -> None:
+        """The deck check's lines given the side column's height less the pay list's least and the deck panel's
+        other rows: its card lists are shortened to fit (see :meth:`DeckPanel.fit_lines`)."""
+        if self.mid.direction() != QBoxLayout.Direction.LeftToRight:
+            self.deck.lines_room = None  # portrait: the deck panel has its own column, its lines their height
+            self.deck.fit_lines()
+            return
+        column = self.deck.geometry().bottom() - self.settlement.geometry().top()
+        others = self.deck.rows_but_lines()
+        room = column - self.settlement.minimumSizeHint().height() - self.side.spacing() - others
+        self.deck.fit_lines(max(room, 0))
 
     def _set_unit(self, unit: int) -> None:
         """Every size of the window from ``unit`` (see :mod:`dealer_assist.ui.theme`)."""
@@ -461,7 +476,8 @@ class BlackjackWindow(QMainWindow, StepsDown):
             error = None
         elif name == "toggle_camera_view":
             self.camera_view, refused = camera_view.toggled(self.camera_view, self.centralWidget(), self.source,
-                                                            self.settlement, self.unit, floor=self.deck)
+                                                            self.settlement, self.unit, floor=self.deck,
+                                                            wide=self.table)
             error = s.say(refused) if refused else None
         elif name == "toggle_help":
             self.help.setGeometry(self.centralWidget().rect())
