@@ -45,7 +45,7 @@ from dealer_assist.vision.side_corners import join_side_corners
 from dealer_assist.vision.suit_reach import SuitReach, solid_suits
 from dealer_assist.vision.tips_behind import tip_already_read, tips_behind
 from dealer_assist.vision.tone import bent_gamma, more_read, undo_table
-from dealer_assist.vision.unread_outlines import unread_outlines
+from dealer_assist.vision.unread_outlines import a_face, unread_outlines
 from dealer_assist.vision.verdict import NOTCH_EXTRA, Judge
 
 
@@ -125,6 +125,11 @@ SAME_VIEW = 0.02
 #: Cards seen whole of one size far off the set-up's that make a frame be read scaled (see
 #: :meth:`Recognizer._camera_zoom`).
 ZOOM_CARDS = 2
+#: The least size against the set-up's of a card seen whole alone off :data:`WHOLE_SIZES`, with nothing read on
+#: it, for which the frame is read again scaled to that card's size (see :meth:`Recognizer._lone_cards`).  Lone
+#: cards of frames composed from the anglo set-up shots are read down to 0.44 (113 px tall); smaller, an index's
+#: strokes are a pixel or two, and a scrap of paper more likely than a card.
+LONE_LEAST = 0.4
 
 
 #: Looks at glyph pairs per frame at most, turned ones included (each is a
@@ -568,8 +573,37 @@ class Recognizer:
         result.shapes = [q.short / q.long / self.profile.aspect for q in seen_whole
                          if q.long <= WHOLE_SIZES[1] * self.profile.card_h_px]
         result.view = TableView(masks.frame, masks.whole, MASK_SCALE)
+        if not scaled and not quads:
+            self._lone_cards(given, seen_whole, masks, result, t0)
         result.ms = (time.perf_counter() - t0) * 1000
         return result
+
+    def _lone_cards(self, frame: np.ndarray, seen_whole: list, masks: Masks, result: FrameResult, t0: float) -> None:
+        """Adds to ``result`` (a read of ``frame`` as given, whose ``masks`` these are) the cards ``seen_whole`` off
+        the set-up's size that it left without a hit and that show a face (a blank slip or a card back shows
+        none, see :func:`.unread_outlines.a_face`), read with ``frame`` scaled to their size: read for sure, or
+        else asked for.
+
+        One card of a size far off the set-up's does not make the camera's zoom (see :meth:`_camera_zoom`):
+        it may be a card half covered.  But a card lying alone in view, smaller than the set-up's (QA: 182 px
+        tall against anglo's 256), was read at the set-up's size, found no index, and was not even named as
+        unread, though the same card was read beside a second one of its size.  Only this frame is scaled; the
+        hits kept are those on such a card.
+        """
+        alone = [q for q in seen_whole if not _of_set_up_size(q, self.profile.card_h_px)
+                 and q.long >= LONE_LEAST * self.profile.card_h_px
+                 and not any(_on_quad(q, hit.corners) for hit in result.cards + result.uncertain)
+                 and a_face(np.array(q.points, np.float64), masks.whole, masks.ink)]
+        if not alone:
+            return
+        weights = self.stroke_weights
+        again = self._zoomed(frame, float(statistics.median(q.long for q in alone)) / self.profile.card_h_px, t0,
+                             remembered=False)
+        self.stroke_weights = weights
+        if again is None:
+            return
+        result.cards += [hit for hit in again.cards if any(_on_quad(q, hit.corners) for q in alone)]
+        result.uncertain += [hit for hit in again.uncertain if any(_on_quad(q, hit.corners) for q in alone)]
 
     def _tips_behind_reads(self, frame, masks: Masks, pending: list, reads: list[CornerRead], read_cards: SureReads,
                            card_w: float, card_h: float) -> list[CornerRead]:
@@ -987,6 +1021,14 @@ def _off_size(seen_whole: list, card_h_px: float) -> Optional[float]:
     if len(sizes) < ZOOM_CARDS or max(sizes) > ZOOM_AGREE * min(sizes):
         return None
     return float(statistics.median(sizes))
+
+
+def _on_quad(quad, corners) -> bool:
+    """Whether a hit's ``corners`` (its read index's or outline's) lie on the card seen whole ``quad``."""
+    if not corners:
+        return False
+    x, y = np.mean(np.array(corners, np.float32), axis=0)
+    return cv2.pointPolygonTest(np.array(quad.points, np.float32), (float(x), float(y)), False) >= 0
 
 
 def _of_set_up_size(quad, card_h_px: float) -> bool:

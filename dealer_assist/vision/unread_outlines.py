@@ -118,7 +118,7 @@ def unread_outlines(quads: Sequence[Quad], corners: Sequence[Corner], whole: np.
             continue
         if _explained(centre, reads, card_w) or not _inside(quad, whole):
             continue
-        if not _a_face(quad, whole, ink):
+        if not a_face(quad, whole, ink):
             continue
         found.append(quad)
     if split is not None:
@@ -129,12 +129,12 @@ def unread_outlines(quads: Sequence[Quad], corners: Sequence[Corner], whole: np.
             centre = quad.mean(axis=0)
             if any(np.linalg.norm(centre - f.mean(axis=0)) < ON_TOP * card_w for f in found):
                 continue
-            if _a_face(quad, whole, ink):
+            if a_face(quad, whole, ink):
                 found.append(quad)
     return [tuple((float(x), float(y)) for x, y in q) for q in found]
 
 
-def _a_face(quad: np.ndarray, whole: np.ndarray, ink: np.ndarray) -> bool:
+def a_face(quad: np.ndarray, whole: np.ndarray, ink: np.ndarray) -> bool:
     """Whether the outline holds a card's face: mostly paper, some ink (no back, no blank), and somewhere
     inside its border a patch of bare paper (no light back, see :func:`_widest_gap`)."""
     return (_share(quad, whole) >= FACE_PAPER and _share(quad, ink) >= FACE_INK
