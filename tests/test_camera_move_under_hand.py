@@ -14,7 +14,7 @@ import json
 
 from camera_runs import run_to_end
 from layout_frames import laid_out
-from dealer_assist.events import PUT_BACK, CardRead
+from dealer_assist.events import MOVED_UNSEEN, PUT_BACK, CardRead
 from dealer_assist.sources.factory import open_source
 from dealer_assist.sources.resting_zone import LONGEST, MOVE_COVERED, RestingZones
 from dealer_assist.vision.layout_zones import LayoutZones
@@ -70,7 +70,7 @@ def test_a_card_pushed_and_never_seen_again_is_asked_about_not_left_silently(tmp
     # croupier, and the Q♠ waits behind it; seat 3 is not silently given the Q♠ as its second card.
     reads = camera_reads(tmp_path, DEAL[:4], hidden=range(36, 56))
     assert [(r.card.code, r.zone, r.doubt) for r in reads] == [
-        ("JC", "seat 1", ""), ("5H", "seat 3", ""), ("5H", None, PUT_BACK), ("QS", "seat 3", "")]
+        ("JC", "seat 1", ""), ("5H", "seat 3", ""), ("5H", None, MOVED_UNSEEN), ("QS", "seat 3", "")]
     session = played(tmp_path, reads)
     assert session.snapshot.pending is not None and session.snapshot.pending.card.code == "5H"
     assert session.snapshot.banner == "CONFIRM CARD"
