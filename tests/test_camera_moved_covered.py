@@ -12,6 +12,7 @@ is due.  A restart and a replay end as the live table did.
 from __future__ import annotations
 
 import json
+import shutil
 import time
 
 from camera_runs import run_to_end
@@ -20,6 +21,7 @@ from dealer_assist.blackjack.rules import HouseRules
 from dealer_assist.cards import parse_card
 from dealer_assist.events import MOVED_UNSEEN, CardRead
 from dealer_assist.sources.factory import open_source
+from dealer_assist.sources.resting_zone import LONGEST, MOVE_COVERED
 from dealer_assist.table.blackjack_session import BlackjackSession
 from dealer_assist.table.blackjack_state import BlackjackTableRules
 from dealer_assist.table.holds import SAME_CARD_DOUBTS
@@ -28,7 +30,7 @@ from dealer_assist.table.session import TableSession
 from replayed_journals import journal_entries, replayed
 from test_camera_move_under_hand import DEAL, camera_reads
 from test_camera_zones import RULES, ZONES, dealt, read
-from zoned_blackjack import hands, table
+from zoned_blackjack import THREE_SEATS, hands, table
 
 BJ_RULES = BlackjackTableRules(house=HouseRules(decks=6))
 
@@ -41,6 +43,44 @@ def held(path) -> tuple[BlackjackSession, list[CardRead]]:
     for event in reads:
         session.handle(event)
     return session, reads
+
+
+def lifted_after(tmp_path, frames_covered: int) -> list[CardRead]:
+    """The same deal, the hand on the 5♥ in seat 2's box for ``frames_covered`` frames (30 fps) from frame 36, then
+    lifted: the 5♥ lies still there 20 frames.  The camera's reads."""
+    covered = laid_out(tmp_path / "covered", DEAL[:4], hidden=range(36, 56), under="5H")
+    shown = laid_out(tmp_path / "shown", DEAL[:4])
+    frames = tmp_path / "frames"
+    frames.mkdir()
+    for n in range(36 + frames_covered + 20):
+        source = (covered / f"{n:04d}.png" if n < 56 else covered / "0055.png" if n < 36 + frames_covered
+                  else shown / "0055.png")
+        shutil.copy(source, frames / f"{n:04d}.png")
+    (tmp_path / "zones.json").write_text(json.dumps(THREE_SEATS))
+    reads: list[CardRead] = []
+    run_to_end(open_source(f"camera:{frames}?profile=anglo&zones={tmp_path / 'zones.json'}", lambda: True,
+                           game="blackjack"), lambda e: reads.append(e) if isinstance(e, CardRead) else None)
+    return reads
+
+
+def test_a_hand_lifted_after_five_seconds_within_the_cap_still_moves_the_card(tmp_path):
+    """Covered 5.3 s (160 frames, longer than MOVE_COVERED) and then seen lying still in seat 2's box, within the 7 s
+    the camera waits from the push at most: the move is sent then, and the hands are right with no key at all."""
+    assert 160 / 30 > MOVE_COVERED
+    reads = lifted_after(tmp_path, 160)
+    assert [(r.card.code, r.zone, r.moved_from) for r in reads] == [
+        ("JC", "seat 1", None), ("5H", "seat 3", None), ("5H", "seat 2", "seat 3"), ("QS", "seat 3", None)]
+    session = table(tmp_path / "j.sqlite", (1, 2, 3))
+    for event in reads:
+        session.handle(event)
+    assert session.snapshot.pending is None
+    assert hands(session) == {1: ["JC"], 2: ["5H"], 3: ["QS"], "dealer": []}
+    session.close()
+
+
+def test_a_hand_lifted_after_the_cap_still_sends_the_move_with_no_box(tmp_path):
+    reads = lifted_after(tmp_path, round((MOVE_COVERED + LONGEST) * 30) + 10)
+    assert [(r.card.code, r.zone, r.moved_from, r.doubt) for r in reads][2] == ("5H", None, "seat 3", MOVED_UNSEEN)
 
 
 def dropped(path) -> list[dict]:
