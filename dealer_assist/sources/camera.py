@@ -18,8 +18,8 @@ from typing import Any, Callable, Optional, Sequence, Union
 
 from dealer_assist.sources.base import CardSource, Sink, SourceError
 from dealer_assist.sources.resting_zone import CARD_DIAGONAL, RestingZones, diagonal_near, outline_diagonal
-from dealer_assist.events import (FRAMES_GREY, FRAMES_MIRRORED, OUTSIDE_BOXES, PROFILE_SHAPE_OFF, PUT_BACK,
-                                   READ_TWICE_AT_ONCE,
+from dealer_assist.events import (FRAMES_GREY, FRAMES_MIRRORED, MOVED_UNSEEN, OUTSIDE_BOXES, PROFILE_SHAPE_OFF,
+                                   PUT_BACK, READ_TWICE_AT_ONCE,
                                    READ_WHERE_UNREAD, CardRead, LinkState, ProfileDoubt, Unreadable)
 
 _log = logging.getLogger(__name__)
@@ -58,6 +58,16 @@ def _doubt_of(fit, after_unread: bool, twin: bool = False, put_back: bool = Fals
 def _placed(read: CardRead, zone: Optional[str]) -> CardRead:
     """A zoned camera's ``read`` given ``zone``: one given no box waits for the croupier to say where it goes."""
     return replace(read, zone=zone, doubt=read.doubt or ("" if zone else OUTSIDE_BOXES))
+
+
+def _moved(read: CardRead, zone: Optional[str], was: str) -> CardRead:
+    """A zoned camera's ``read`` of a card followed out of the box ``was`` into ``zone``; into none (covered by a hand,
+    or taken away, before it was seen lying still), its put-back doubt is :data:`~dealer_assist.events.MOVED_UNSEEN`:
+    it is that card, where it lies is not known (rev34 R2).  A doubt of the camera's set-up is said first, as ever."""
+    moved = replace(read, moved_from=was)
+    if zone is None and moved.doubt == PUT_BACK:
+        moved = replace(moved, doubt=MOVED_UNSEEN)
+    return _placed(moved, zone)
 
 
 #: Images passed over a video's end names by name (see :func:`_named`); the rest it counts.
@@ -362,8 +372,7 @@ class CameraSource(CardSource):
                     for ready in resting.moved(event.card.code, event.center, event.origin,
                                                diagonal_near(self._view.cards if self._view else (), event.card.code,
                                                              event.center),
-                                               lambda zone, was, read=read:
-                                               _placed(replace(read, moved_from=was), zone)):
+                                               lambda zone, was, read=read: _moved(read, zone, was)):
                         sink(ready)
                 elif isinstance(event, CountedCard):
                     sink(LinkState(self.name, time.time(), "up", f"{event.card.label} in view when the camera "

@@ -39,9 +39,10 @@ LONGEST = 2.0
 REACH = 2.0
 #: Seconds a card seen moved off its spot (see :meth:`RestingZones.moved`) may stay covered, a hand left on it after
 #: the push, and still be waited for (the cards read after it wait behind it): once it is seen again, it has
-#: :data:`LONGEST` seconds more to come to rest.  Given up at once when covered, a card a croupier pushed and kept
-#: the fingers on for five frames was never moved, and the next card went to the wrong hand (rev33 R1).  The
-#: tracker's own ``forget``: a card covered longer is a card found again, not one followed.
+#: :data:`LONGEST` seconds more to come to rest, and it is waited for this long and that in all from the push (covered
+#: the whole time too: given up at 5 s covered, one seen lying still a moment later went out with no box, rev34 R2).
+#: Given up at once when covered, a card a croupier pushed and kept the fingers on for five frames was never moved, and
+#: the next card went to the wrong hand (rev33 R1).  The tracker's own ``forget``.
 MOVE_COVERED = 5.0
 
 
@@ -165,12 +166,13 @@ class RestingZones:
         (``was``), so that the table moves it to that box's hand (qaAL F1: pushed sharp from the wrong seat's box
         into its own, it stayed in the wrong hand).  None is sent for a card squared in its box or a split's piles
         laid out (the same box), one pushed out of every box or from outside every box (its place stays as
-        played).  One covered (a hand left on it after the push) is waited for while covered, up to
-        :data:`MOVE_COVERED` seconds, and then for :data:`LONGEST` seconds to come to rest (rev33 R1: given up at once,
-        the card stayed in the box it left), never longer than both from its report.  One last seen in another box
-        than the one it lay in (or in none) that is not seen at rest within those times (taken away under the hand,
-        or the source ended first) goes out as ``make(None, was)``: where it lies is not known, and the table must
-        ask, not keep it silently where it lay."""
+        played).  One covered (a hand left on it after the push) is waited for while covered, and seen again
+        for :data:`LONGEST` seconds to come to rest (rev33 R1: given up at once, the card stayed in the box it left),
+        never longer than :data:`MOVE_COVERED` and :data:`LONGEST` from its report (rev34 R2: given up after
+        :data:`MOVE_COVERED` covered, it went out with no box though seen lying still a moment later).  One last seen
+        in another box than the one it lay in (or in none) that is not seen at rest within those times (taken away
+        under the hand, or the source ended first) goes out as ``make(None, was)``: where it lies is not known, and the
+        table must ask, not keep it silently where it lay."""
         diagonal = max(diagonal, 1.0)
         near = [(min(math.dist(p.center, center), math.dist(p.center, origin)), n)
                 for n, p in enumerate(self._placed) if p.code == code]
@@ -275,14 +277,14 @@ class RestingZones:
         held.astray = None
 
     def _move_done(self, held: _Held) -> bool:
-        """Whether a card seen moved (see :meth:`moved`) is done waiting: at rest, covered longer than
-        :data:`MOVE_COVERED` seconds, or seen, not covered, and not at rest within :data:`LONGEST` seconds; and in
-        any case once both have gone by since it was reported (rev34 R4: shown between a hand's gaps, each sighting
+        """Whether a card seen moved (see :meth:`moved`) is done waiting: at rest, or seen, not covered, and not at
+        rest within :data:`LONGEST` seconds; and in any case (covered too) once :data:`MOVE_COVERED` and
+        :data:`LONGEST` have gone by since it was reported (rev34 R4: shown between a hand's gaps, each sighting
         restarted its wait, and the cards read after it waited behind it for as long as the hand worked there)."""
         if held.at_rest or self._t - held.reported >= MOVE_COVERED + LONGEST:
             return True
-        if self._covered(held):
-            return self._t - held.seen >= MOVE_COVERED
+        if self._covered(held):  # waited for while the time lasts: the hand lifts, it lies still (rev34 R2)
+            return False
         return self._t - held.since >= LONGEST
 
     def _covered(self, held: _Held) -> bool:

@@ -22,7 +22,7 @@ from dealer_assist.blackjack.round import given_position
 from dealer_assist.blackjack.script import round_json
 from dealer_assist.cards import Card, InvalidCardError, parse_card
 from dealer_assist.money import fmt
-from dealer_assist.events import OUTSIDE_BOXES, PUT_BACK, CardRead, ShoeSignal
+from dealer_assist.events import MOVED_UNSEEN, OUTSIDE_BOXES, PUT_BACK, CardRead, ShoeSignal
 from dealer_assist.table import journal_scan
 from dealer_assist.table.blackjack_state import (CUT_STAYS, NOT_IN_THE_STUB, BlackjackPhase,
                                                  BlackjackState, BlackjackTableError, BlackjackTableRules, CardAfterRoundError,
@@ -622,6 +622,8 @@ class BlackjackSession(SessionCore):
         if event.source == KEYBOARD or not (event.moved_from or event.doubt == PUT_BACK or sure):
             return False
         if not event.zone and (state.phase == BlackjackPhase.PLAYING or not event.moved_from):
+            if event.moved_from and event.doubt == MOVED_UNSEEN:
+                self._publish(replace(self._snap, message=self._moved_unseen_words(event)))
             return False  # pushed and lost from sight in a round: where it lies is the croupier's to say
         where = f" from {_box_words(event.moved_from)}" if event.moved_from else ""
         to = f" to {_box_words(event.zone)}" if event.zone else " off its box"
@@ -645,6 +647,40 @@ class BlackjackSession(SessionCore):
                                           f"keeps it in the hand of {_box_words(event.moved_from)}, where it was "
                                           "played (read dropped); if it belongs where it lies now, void back to it "
                                           "(Backspace) and type the cards in their places (K)")
+
+    def _moved_unseen_words(self, event: CardRead, before: str = "") -> str:
+        """What a read held as :data:`~dealer_assist.events.MOVED_UNSEEN` means at this table: the box the card left,
+        where the table counts it, and the keys that put the hands right (rev34 R2: held as put back, Enter counted
+        it twice and Del left it in the box it left, with no word)."""
+        state, label = self._snap.state, event.card.label
+        left = _box_words(event.moved_from or "")
+        holding = sorted(_boxes_holding(state.round, state.seats_in, event.card), key=str) if state.round else []
+        counted = (" and ".join(_box_words("dealer" if b == "dealer" else f"seat {b}") for b in holding)
+                   if holding else "no box")
+        return (f"{before}{label} was pushed out of {left} and a hand covered it: the camera did not see where it came "
+                f"to rest. The table counts it in {counted}. If it lies in another box now, void back to it "
+                "(Backspace): Enter then plays it where a card is due, or type the cards in their places (K); if it "
+                f"still lies in {left}, Del drops this read")
+
+    def _moved_unseen_plays(self, event: CardRead) -> bool:
+        """Whether Enter plays a read held as :data:`~dealer_assist.events.MOVED_UNSEEN` where a card is due: once the
+        round no longer counts its card (voided back to it: the read is that card, to play again), or as another card
+        of its code dealt to the box the camera followed it out of, that box's place due now, and the shoe holding
+        another (the camera reports a card it followed, never a new one: so only a copy dealt onto it)."""
+        state = self._snap.state
+        if state.round is None or not _boxes_holding(state.round, state.seats_in, event.card):
+            return True
+        due = state.due()
+        if due is None or due.kind != "card":
+            return False
+        box = "dealer" if due.seat is None else state.table_seat(due.seat)
+        if given_position(event.moved_from or "") != box:
+            return False
+        try:
+            apply(state, {"op": "card", "card": event.card.code, "source": event.source, "zone": event.moved_from})
+        except BlackjackTableError:
+            return False  # the shoe holds no other of its code (or that box takes none)
+        return True
 
     def _out_of_place(self, event: CardRead) -> str:
         """A read waiting again at a restart that may be the card played early, moved (:data:`MOVED_EARLY`):
@@ -831,6 +867,11 @@ class BlackjackSession(SessionCore):
                 return self._refuse(f"{pending.card.label} waits, the new deck's first card: place the bets first, "
                                     "then Enter deals it (or Space deals, and Enter plays it where the first card "
                                     "is due); Del sets it aside")
+            if (pending is not None and pending.doubt == MOVED_UNSEEN and card is None and pending.moved_from
+                    and state.phase == BlackjackPhase.PLAYING and self._replay_refusal() is None
+                    and not self._moved_unseen_plays(pending)):
+                return self._refuse(self._moved_unseen_words(pending, "Enter plays nothing: played at the place due, "
+                                                                      f"{pending.card.label} would count twice. "))
             if pending is not None and pending.doubt == MOVED_EARLY and card is None and self._replay_refusal() is None:
                 self._publish(replace(self._snap, pending=None, cards_due=0))
                 self._answered(pending)
@@ -904,7 +945,14 @@ class BlackjackSession(SessionCore):
             if pending is not None and pending.source == KEYBOARD and self._read_under_typed is not None:
                 self._publish(replace(self._snap, pending=replace(self._read_under_typed, doubt=pending.doubt)))
             self._read_under_typed = None
+            unseen = (pending is not None and pending.doubt == MOVED_UNSEEN and pending.moved_from
+                      and self._snap.state.phase == BlackjackPhase.PLAYING and self._replay_refusal() is None)
             super().reject_pending()
+            if unseen and self._snap.pending is not pending and not self._snap.stopped:
+                self._publish(replace(self._snap, message=(
+                    f"{pending.card.label} read dropped: the same card, moved. If it lies in another box than "
+                    f"{_box_words(pending.moved_from)}, void back to it (Backspace) and type the cards again in their "
+                    "places (K)")))
 
     def _play(self, card: Card, source: str, zone: Optional[str], confidence: float = 1.0,
               seq: Optional[int] = None, answers: bool = False, held: Optional[dict] = None,

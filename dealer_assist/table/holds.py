@@ -13,7 +13,7 @@ from __future__ import annotations
 
 from typing import Any, Optional
 
-from dealer_assist.events import PUT_BACK, READ_TWICE_AT_ONCE
+from dealer_assist.events import MOVED_UNSEEN, PUT_BACK, READ_TWICE_AT_ONCE
 
 #: A read's doubts that say it is most likely a card already played (put back after a squeeze, or one card read
 #: at two places at once): dropped (Del) as they say, it was that card, so no card is missing behind it and the
@@ -38,7 +38,7 @@ MOVED_LAST = ("read in the other hand's box just after a card of its code was pl
               "to the other. Del if it is that card: this read is dropped and MOVED TO THE BOX says how to move it "
               "(void it, V, and type it, K); if another card of its code was dealt here, type it (K) and it is "
               "played here; Enter plays nothing (it would count one card in both hands)")
-SAME_CARD_DOUBTS = (PUT_BACK, READ_TWICE_AT_ONCE, MOVED_EARLY, TYPED_THEN_READ, MOVED_LAST)
+SAME_CARD_DOUBTS = (PUT_BACK, READ_TWICE_AT_ONCE, MOVED_EARLY, TYPED_THEN_READ, MOVED_LAST, MOVED_UNSEEN)
 
 #: Why the first card read after lost frames waits for the croupier (CardRead.doubt).
 AFTER_A_GAP = ("frames were lost before it (FRAMES LOST): type any missing card first (K), then Enter plays "

@@ -25,7 +25,7 @@ from dealer_assist.baccarat.paytable import Bet
 from dealer_assist.baccarat.report import round_json
 from dealer_assist.cards import Card, InvalidCardError, parse_card
 from dealer_assist.money import fmt
-from dealer_assist.events import OUTSIDE_BOXES, PUT_BACK, CardRead, ShoeSignal
+from dealer_assist.events import MOVED_UNSEEN, OUTSIDE_BOXES, PUT_BACK, CardRead, ShoeSignal
 from dealer_assist.shoe import Phase as ShoePhase
 from dealer_assist.table import journal_scan
 from dealer_assist.table.holds import (AFTER_A_REFUSAL, AFTER_NEW_SHOE, BURN_DUE_FACE_DOWN, MOVED_LAST,
@@ -329,6 +329,8 @@ class TableSession(SessionCore):
                 or not (event.moved_from or event.doubt == PUT_BACK or sure)):
             return False
         if not event.zone and (state.phase == TablePhase.DEALING or not event.moved_from):
+            if event.moved_from and event.doubt == MOVED_UNSEEN and state.phase == TablePhase.DEALING:
+                self._publish(replace(self._snap, message=self._moved_unseen_words(event)))
             return False  # pushed and lost from sight in a round: where it lies is the croupier's to say
         zone, was = (event.zone or "").strip().lower(), (event.moved_from or "").strip().lower()
         hands = ({pos.hand for card, pos in zip(rnd.cards, rnd.positions) if card == event.card}
@@ -352,6 +354,43 @@ class TableSession(SessionCore):
         self._drop_as_moved(event, f"{event.card.label} moved{where} to the {zone.title()} box (read dropped): "
                                    "not played there", refused=True)
         self._moved_alert(event.card, was, zone, f"the camera saw it moved to the {zone.title()}'s box")
+        return True
+
+    def _moved_unseen_words(self, event: CardRead, before: str = "") -> str:
+        """What a read held as :data:`~dealer_assist.events.MOVED_UNSEEN` means at this table: the box the card left,
+        whether the table counts it there, and the keys that put the hands right (rev34 R2: held as put back, Enter
+        counted it in both hands and Del left it in the box it left, with no word)."""
+        rnd, label = self._snap.state.round, event.card.label
+        was = (event.moved_from or "").strip().lower()
+        hands = [pos.hand for card, pos in zip(rnd.cards, rnd.positions) if card == event.card] if rnd else []
+        last = bool(rnd and rnd.cards) and rnd.cards[-1] == event.card and rnd.positions[-1].hand == was
+        counted = " and ".join(f"the {h.title()}'s hand" for h in dict.fromkeys(hands)) or "neither hand"
+        return (f"{before}{label} was pushed out of the {was.title()} box and a hand covered it: the camera did not "
+                f"see where it came to rest. The table counts it in {counted}. {self._moved_unseen_keys(last)}; "
+                f"if it still lies in the {was.title()} box, Del drops this read")
+
+    @staticmethod
+    def _moved_unseen_keys(last: bool) -> str:
+        """The keys that put a card pushed into the other hand's box right: V and K for the round's ``last`` card,
+        else Shift+V and the round's cards typed again."""
+        return "If it lies in the other box now, " + ("void it (V): Enter then plays it where a card is due, or type it "
+                                                      "(K)" if last else
+                                                      "void the round (Shift+V) and type the cards in their places (K)")
+
+    def _moved_unseen_plays(self, event: CardRead) -> bool:
+        """Whether Enter plays a read held as :data:`~dealer_assist.events.MOVED_UNSEEN` where a card is due: once the
+        round no longer counts its card (voided: the read is that card, to play again), or as another card of its code
+        dealt to the hand whose box the camera followed it out of, that hand's card due now, and the shoe holding
+        another (the camera reports a card it followed, never a new one: so only a copy dealt onto it)."""
+        state, rnd = self._snap.state, self._snap.state.round
+        if rnd is not None and event.card not in rnd.cards:
+            return True  # voided (V): the read is that card, to play again where a card is due
+        if state.phase != TablePhase.DEALING or rnd is None or rnd.due.hand != (event.moved_from or "").strip().lower():
+            return False
+        try:
+            apply(state, {"op": "card", "card": event.card.code, "zone": rnd.due.hand})
+        except TableError:
+            return False
         return True
 
     def _moved_alert(self, card: Card, was: str, zone: str, how: str, last: bool = True) -> None:
@@ -654,6 +693,11 @@ class TableSession(SessionCore):
                     and self._snap.state.phase != TablePhase.DEALING and self._replay_refusal() is None):
                 return self._refuse(f"{pending.card.label} came after the shoe reported a new shoe, and this round is "
                                     "over: press Ctrl+N, and it becomes the new shoe's first card")
+            if (pending is not None and pending.doubt == MOVED_UNSEEN and card is None and pending.moved_from
+                    and self._snap.state.phase == TablePhase.DEALING and self._replay_refusal() is None
+                    and not self._moved_unseen_plays(pending)):
+                return self._refuse(self._moved_unseen_words(pending, "Enter plays nothing: played at the place "
+                                                                      f"due, {pending.card.label} would count twice. "))
             hands = self._last_played_elsewhere(pending) if pending is not None else None
             if (pending is not None and pending.doubt == MOVED_LAST and card is None and hands is not None
                     and self._replay_refusal() is None):
@@ -682,7 +726,15 @@ class TableSession(SessionCore):
             held = pending is not None and pending.doubt == MOVED_LAST and self._replay_refusal() is None
             hands = self._last_played_elsewhere(pending) if held else None
             cards = self._snap.state.round.cards if hands is not None else ()
+            unseen = (pending is not None and pending.doubt == MOVED_UNSEEN and bool(pending.moved_from)
+                      and self._snap.state.phase == TablePhase.DEALING and self._replay_refusal() is None)
+            rnd = self._snap.state.round
+            last = (unseen and rnd is not None and bool(rnd.cards) and rnd.cards[-1] == pending.card
+                    and rnd.positions[-1].hand == pending.moved_from.strip().lower())
             super().reject_pending()
+            if unseen and self._snap.pending is not pending and not self._snap.stopped:
+                self._publish(replace(self._snap, message=f"{pending.card.label} read dropped: the same card, moved. "
+                                                          f"{self._moved_unseen_keys(last)}"))
             if hands is None or self._snap.pending is pending or self._snap.stopped:
                 return
             was, zone = hands
