@@ -53,4 +53,5 @@ def test_a_title_that_fits_or_has_no_cards_is_left_whole():
     assert shortened("A♠ 9♠ COUNTED TOO OFTEN", lambda t: True) == "A♠ 9♠ COUNTED TOO OFTEN"
     long = "SHOE DISCONNECTED " * 8
     assert shortened(long, lambda t: False) == long  # no list: the label wraps it
-    assert shortened("A♠ 9♠ 10♠ J♠ Q♠ K♠ A♥ 9♥ COUNTED", lambda t: len(t) <= 26) == "A♠ 9♠ … and 6 more COUNTED"
+    cut = shortened("A♠ 9♠ 10♠ J♠ Q♠ K♠ A♥ 9♥ COUNTED", lambda t: len(t) <= 26)
+    assert cut == "A♠ 9♠ … and 6 more COUNTED"
