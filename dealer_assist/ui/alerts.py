@@ -42,6 +42,58 @@ class _OneLine(QLabel):
         self.setText(self.fontMetrics().elidedText(self.whole, Qt.TextElideMode.ElideRight, max(0, self.width())))
 
 
+#: A word naming a card ("A♠", "10♥"): a title's run of them is a list, shortened to fit (:class:`_Title`).
+SUITS = frozenset("♠♥♦♣")
+
+
+def _is_card(word: str) -> bool:
+    return any(ch in SUITS for ch in word)
+
+
+def shortened(title: str, fits) -> str:
+    """``title`` with its run of card names cut to the first few and "… and N more", the words round it
+    kept, so that ``fits(text)``; the title itself when it fits or has no list (it then wraps).  The bar's
+    text under it names every card."""
+    words = title.split(" ")
+    marks = [i for i, w in enumerate(words) if _is_card(w)]
+    if fits(title) or not marks:
+        return title
+    first, last = marks[0], marks[-1]
+    head, cards, tail = words[:first], words[first:last + 1], words[last + 1:]
+    for keep in range(len(cards) - 1, 0, -1):
+        text = " ".join(head + cards[:keep] + [f"… and {len(cards) - keep} more"] + tail)
+        if fits(text):
+            return text
+    return " ".join(head + cards[:1] + [f"… and {len(cards) - 1} more"] + tail)
+
+
+class _Title(QLabel):
+    """The top bar's headline: whole on one line, or its list of cards shortened ("A♠ 9♠ … and 14 more
+    COUNTED TOO OFTEN"), or wrapped; never run past the window's right edge (at 960x540 a deck check's
+    twenty cards pushed "COUNTED TOO OFTEN" out of sight)."""
+
+    def __init__(self, text: str) -> None:
+        super().__init__(text)
+        self.whole = text
+        self.setWordWrap(True)
+
+    def resizeEvent(self, event) -> None:  # noqa: N802 (Qt's name)
+        super().resizeEvent(event)
+        self._fit()
+
+    def changeEvent(self, event) -> None:  # noqa: N802 (Qt's name)
+        super().changeEvent(event)
+        if event.type() == QEvent.Type.FontChange:
+            self._fit()
+
+    def _fit(self) -> None:
+        room = self.contentsRect().width()
+        metrics = self.fontMetrics()
+        text = shortened(self.whole, lambda t: metrics.horizontalAdvance(t) <= room)
+        if text != self.text():
+            self.setText(text)
+
+
 class AlertBar(QWidget):
     """One alert: title, what happened, and the action, on the level's colour."""
 
@@ -55,7 +107,7 @@ class AlertBar(QWidget):
         pal = self.palette()
         pal.setColor(self.backgroundRole(), theme.LEVEL.get(alert.level, theme.LEVEL["error"]))
         self.setPalette(pal)
-        self.title = theme.plain(_OneLine(alert.title) if compact else QLabel(alert.title))
+        self.title = theme.plain(_OneLine(alert.title) if compact else _Title(alert.title))
         self.text = theme.plain(QLabel(alert.text))
         self.text.setWordWrap(True)
         self.action = theme.plain(QLabel("DO: " + alert.action if alert.action and alert.action != "none" else ""))

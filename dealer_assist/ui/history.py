@@ -6,8 +6,8 @@ from typing import Optional
 
 from PySide6.QtCore import QRect, Qt
 from PySide6.QtGui import QPainter
-from PySide6.QtWidgets import (QAbstractItemView, QHeaderView, QLabel, QTableWidget, QTableWidgetItem, QVBoxLayout,
-                               QWidget)
+from PySide6.QtWidgets import (QAbstractItemView, QHeaderView, QLabel, QSizePolicy, QTableWidget, QTableWidgetItem,
+                               QVBoxLayout, QWidget)
 
 from dealer_assist.baccarat.round import BaccaratRound
 from dealer_assist.money import fmt
@@ -35,14 +35,27 @@ def _cards(cards) -> str:
 def _cut_bets(bets: tuple[str, ...], fits) -> str:
     """The most of ``bets`` that ``fits`` with "… and N more" after them (at least "N bets"): never a bet,
     nor its stake, cut through."""
-    low, high = 0, len(bets) - 1  # how many listed: the least known to fit, the most that may
+    return _bets_page(bets, 0, fits)[0]
+
+
+def _bets_page(bets: tuple[str, ...], start: int, fits) -> tuple[str, int]:
+    """The bets line from bet ``start`` on, "… N before, " first where ``start`` is past the first (a page
+    PgDown brought into sight), and the most of the rest that ``fits`` with "… and N more" after them; and how
+    many it lists (0: "N bets" alone, even one bet does not fit)."""
+    before = f"… {start} before, " if start else ""
+    rest = bets[start:]
+    if fits(before + ", ".join(rest)) or len(rest) < 2 and start:
+        return before + ", ".join(rest), len(rest)
+    low, high = 0, len(rest) - 1  # how many listed: the least known to fit, the most that may
     while low < high:
         mid = (low + high + 1) // 2
-        if fits(", ".join(bets[:mid]) + f", … and {len(bets) - mid} more"):
+        if fits(before + ", ".join(rest[:mid]) + f", … and {len(rest) - mid} more"):
             low = mid
         else:
             high = mid - 1
-    return ", ".join(bets[:low]) + f", … and {len(bets) - low} more" if low else f"{len(bets)} bets"
+    if not low:
+        return before + f"{len(rest)} bets", 0
+    return before + ", ".join(rest[:low]) + f", … and {len(rest) - low} more", low
 
 
 class _WholeRoundsTable(QTableWidget):
@@ -93,6 +106,7 @@ class HistoryView(QWidget):
     def __init__(self, parent: Optional[QWidget] = None) -> None:
         super().__init__(parent)
         self.title = QLabel("HISTORY")
+        self.title.setSizePolicy(QSizePolicy.Policy.Ignored, QSizePolicy.Policy.Preferred)
         self.table = _WholeRoundsTable(0, len(COLUMNS), self._fit_rows)
         self.table.setHorizontalHeaderLabels(COLUMNS)
         self.table.verticalHeader().setVisible(False)
@@ -110,6 +124,12 @@ class HistoryView(QWidget):
         lay.addWidget(self.title)
         lay.addWidget(self.table, 1)
         self._shown: Optional[tuple] = None  # (shoe, history) drawn
+        #: Per bets row cut short, the first bet of each page PgDown showed (see :meth:`page`), and per bets
+        #: row the bets its line lists.
+        self._pages: dict[int, list[int]] = {}
+        self._listed: dict[int, tuple[int, int]] = {}
+        self._heading = "HISTORY"
+        self.table.verticalScrollBar().valueChanged.connect(self._scrolled)
         self.set_unit(16)
 
     def set_unit(self, unit: int) -> None:
@@ -120,6 +140,40 @@ class HistoryView(QWidget):
         header = self.table.horizontalHeader()
         self.table.setColumnWidth(0, header.fontMetrics().horizontalAdvance(COLUMNS[0]) + int(unit * 1.2))
         self._fit_rows()
+
+    def page(self, pages: int) -> bool:
+        """PgDown / PgUp on the history: where the first round in sight has its bets cut short ("… and N
+        more"), page through its bets first, a line of whole bets at a time (a croupier has no mouse for the
+        tooltip, and the table scrolls a round at a time: the rest was never in sight, qaAO's leftover); True
+        when it did, False to scroll the rounds as ever."""
+        row = self._first_bets_row()
+        if row is None:
+            return False
+        starts = self._pages.setdefault(row, [0])
+        first, listed = self._listed.get(row, (0, 0))
+        bets = self.table.item(row, 0).data(Qt.ItemDataRole.UserRole) or ()
+        if pages > 0 and listed and first + listed < len(bets):
+            starts.append(first + listed)
+        elif pages < 0 and len(starts) > 1:
+            starts.pop()
+        else:
+            return False
+        self._fit_rows()
+        return True
+
+    def _first_bets_row(self) -> Optional[int]:
+        """The bets row of the first round in sight, if any."""
+        top = self.table.rowAt(0)
+        if top < 0:
+            return None
+        row = top + 1 if top % 2 == 0 else top
+        return row if row < self.table.rowCount() else None
+
+    def _scrolled(self, _value: int) -> None:
+        """The rounds scrolled: a round paged through shows its first bets again when next in sight."""
+        if self._pages:
+            self._pages = {}
+            self._fit_rows()
 
     def rows(self) -> list[tuple[str, ...]]:
         """Per round, newest first: the columns' texts, then its bets."""
@@ -157,18 +211,38 @@ class HistoryView(QWidget):
             return metrics.boundingRect(QRect(0, 0, width, 100_000), Qt.TextFlag.TextWordWrap, text).height() + pad
 
         view = t.viewport().height()
+        self._listed = {}
         for r in range(1, t.rowCount(), 2):
             item = t.item(r, 0)
             bets = item.data(Qt.ItemDataRole.UserRole) or ()
             text = ", ".join(bets) or "no bets"
             height = tall(text)
             fits = view - t.rowHeight(r - 1)
-            if height > fits and len(bets) > 1:
-                text = _cut_bets(bets, lambda s: tall(s) <= fits)
+            start = self._pages.get(r, [0])[-1]
+            if (height > fits or start) and len(bets) > 1:
+                text, listed = _bets_page(bets, min(start, len(bets) - 1), lambda s: tall(s) <= fits)
+                self._listed[r] = (start, listed)
                 height = tall(text)  # still taller (a list shorter than two lines): its bets line is left blank
             item.setText(text)
             item.setToolTip(", ".join(bets) if text != ", ".join(bets) else "")
             t.setRowHeight(r, height)
+        self._retitle()
+
+    def _retitle(self) -> None:
+        """The title, and where the first round in sight has bets past its line, their count and PgDown (as a
+        pay list's title counts its lines out of sight)."""
+        row = self._first_bets_row() if hasattr(self, "_listed") else None
+        first, listed = self._listed.get(row, (0, 0)) if row is not None else (0, 0)
+        bets = self.table.item(row, 0).data(Qt.ItemDataRole.UserRole) or () if row is not None else ()
+        more = len(bets) - first - listed if row in self._listed else 0
+        count = f"{more} MORE BETS: PgDown" if more > 0 else f"{first} BETS ABOVE: PgUp" if first else ""
+        if not count:
+            self.title.setText(self._heading)
+            return
+        fits = self.title.fontMetrics().horizontalAdvance
+        # Said shorter where the column is narrow: the title follows the column's width, never widens it.
+        self.title.setText(next((t for t in (f"{self._heading} · {count}", f"HISTORY · {count}")
+                                 if fits(t) <= self.title.width()), count))
 
     def show_snapshot(self, snap) -> None:
         history = snap.state.history
@@ -178,7 +252,9 @@ class HistoryView(QWidget):
         if self._shown is not None and shown[0] == self._shown[0] and history is self._shown[1]:
             return
         self._shown = shown
-        self.title.setText(f"HISTORY: shoe {snap.state.shoe_no}, {len(history)} round(s)")
+        self._heading = f"HISTORY: shoe {snap.state.shoe_no}, {len(history)} round(s)"
+        self.title.setText(self._heading)
+        self._pages = {}
         self.table.clearSpans()
         self.table.setRowCount(2 * len(history))
         for r, rec in enumerate(reversed(history)):

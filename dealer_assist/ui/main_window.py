@@ -576,6 +576,8 @@ class MainWindow(QMainWindow, StepsDown):
     def scroll_page(self, pages: int) -> None:
         """The paying order (or the history, whichever is shown) a page down or up: a croupier
         paying a long list keeps both hands on the table and the keyboard."""
+        if self.right.currentWidget() is self.history and self.history.page(pages):
+            return  # a round's bets cut short: paged through first
         bar = self.right.currentWidget().table.verticalScrollBar()
         bar.setValue(bar.value() + pages * bar.pageStep())  # the tables scroll by whole rows
 

@@ -134,6 +134,10 @@ class RoadsView(QWidget):
             for i, (name, _k) in enumerate(roads.DERIVED_ROADS):
                 out[name] = QRectF(left + big_w + gap + i * (third + gap), label, third, 6 * d)
             return out
+        if self.derived_hidden():
+            left = bead.right() + bead_cell * 0.4
+            out["big_road"] = QRectF(left, label, right - left, 6 * bead_cell)
+            return out
         left = bead.right() + c * 0.4
         big = QRectF(left, label, right - left, 6 * c)
         third = (right - left - 2 * c * 0.3) / 3
@@ -156,6 +160,13 @@ class RoadsView(QWidget):
         big_w = (self.width() - 1 - bead_right) * BIG_ROAD_SHARE
         return big_w / BIG_ROAD_LEAST_COLUMNS >= c
 
+    def derived_hidden(self) -> bool:
+        """Whether the derived roads are left out, the Big Road's label saying so: on a board given up to the rows
+        above (three alerts at 960x540 at text scale 1.25) neither under the Big Road nor beside it hold their
+        marks at :data:`DERIVED_LEAST_CELL`; drawn under it they were 2 px smears, the Big Road's rings 5 px.
+        The Big Road then takes the board's height, as the Bead Plate does."""
+        return not self.beside() and self._stacked_cell() / 2 < DERIVED_LEAST_CELL
+
     def cell(self, name: str) -> float:
         """The cell of the road ``name`` as drawn: its area's height over its six rows."""
         return self.areas()[name].height() / 6
@@ -167,8 +178,6 @@ class RoadsView(QWidget):
         p.fillRect(self.rect(), theme.FELT_DARK)
         label = self.label_height()
         areas = self.areas()
-        titles = {"bead_plate": "Bead Plate", "big_road": "Big Road", "big_eye_boy": "Big Eye Boy",
-                  "small_road": "Small Road", "cockroach_pig": "Cockroach Pig"}
         board = self.board or roads.scoreboard(())
         for name, area in areas.items():
             cell = area.height() / 6
@@ -177,7 +186,7 @@ class RoadsView(QWidget):
             p.setFont(self._label_font())
             p.setPen(theme.MUTED)
             # Cut with "…" at its road's width: a short board's narrow Bead Plate had its label cut by the Big Road.
-            title = QFontMetricsF(p.font()).elidedText(titles[name] + self._hint(board, name),
+            title = QFontMetricsF(p.font()).elidedText(self.label(name, cols),
                                                        Qt.TextElideMode.ElideRight, area.width())
             p.drawText(QRectF(area.left(), area.top() - label, area.width(), label),
                        Qt.AlignmentFlag.AlignLeft | Qt.AlignmentFlag.AlignVCenter, title)
@@ -199,6 +208,26 @@ class RoadsView(QWidget):
                 for m in roads.scroll(road.marks, cols):
                     self._derived(p, self._rect(grid, m.col, m.row, cell), name, m.colour)
         p.end()
+
+    def label(self, name: str, cols: int) -> str:
+        """The road's label above its grid of ``cols`` columns: its title, then what it holds.  Like a casino
+        board the grid shows the newest columns; where earlier ones are off its left the label says how many
+        (late in an 8-deck shoe the Big Road has 45 and more and 36 are drawn at 1280x720: it had said
+        nothing, the board read as the whole shoe), and H shows every round in the history."""
+        board = self.board or roads.scoreboard(())
+        text = {"bead_plate": "Bead Plate", "big_road": "Big Road", "big_eye_boy": "Big Eye Boy",
+                "small_road": "Small Road", "cockroach_pig": "Cockroach Pig"}[name]
+        cells = board.bead_plate.cells if name == "bead_plate" else \
+            board.big_road.cells if name == "big_road" else getattr(board, name).marks
+        off = max((c.col for c in cells), default=-1) + 1 - cols
+        if name == "bead_plate":
+            return text + (f"  (last {len(roads.scroll(cells, cols))} of {len(board.coups)} coups)" if off > 0
+                           else self._hint(board, name))
+        if name == "big_road":
+            return (text + (f"  ({off} earlier column{'' if off == 1 else 's'} off the left; H: every round)"
+                            if off > 0 else "")
+                    + ("  · Big Eye Boy, Small Road, Cockroach Pig: no room, hidden" if self.derived_hidden() else ""))
+        return text + self._hint(board, name)
 
     @staticmethod
     def _hint(board: roads.Scoreboard, name: str) -> str:
