@@ -385,6 +385,9 @@ class SessionCore(abc.ABC):
         #: In a replay, the sources whose UNREADABLE CARD TYPED? stands (one alert shows for them all).
         self._replay_asks: set[str] = set()
         self._replay_ask_seq: dict[str, int] = {}  # the frame of each one's card, by source
+        #: In a replay, per reader that numbers no frames (a ``plain`` shoe), its reads and cards unread counted in
+        #: journal order: the number stands in for the frame number that orders them (see :meth:`_replay_frame`).
+        self._replay_unnumbered: dict[str, int] = {}
         #: In a replay, the sources whose read held behind a missing card was dropped (Del): as live (AFTER_DROPPED),
         #: their wait lasts until one of their reads is played, whatever is typed meanwhile.
         self._replay_dropped: set[str] = set()
@@ -1364,6 +1367,11 @@ class SessionCore(abc.ABC):
         where it was placed (:attr:`_placed_count` then)."""
         if event.why or not str(event.source).startswith("camera:"):
             return None
+        before = self._hold_of.get(event.source)
+        if before is not None and before[0] in ONE_MISSING_CARD and before[1] != self._pending_hold:
+            # Behind a card still untyped (Del on an earlier ask, no read between): both are to be typed, as any
+            # card unread behind it (_hold_next).  Its ask had replaced that wait, and the card was lost (one-610).
+            return None
         since = max(self._reported.get(event.source, 0.0), event.t - TYPED_BEFORE_ASK)
         codes = {c.code for c in event.candidates}
         for n, (card, t, placed) in enumerate(self._typed_loose):
@@ -1551,7 +1559,9 @@ class SessionCore(abc.ABC):
             # As live (_typed_in_place): the card a one-card wait asked for is in place, so its alerts go, unless
             # a wait for several cards stands too (verS N2: UNREADABLE CARD stayed up after the card was typed).
             waits = {hold_of_alert(a.code) for a in self._snap.alerts} - {None}
-            if op.get("seq") is not None:  # typed for a read waiting by itself (unsure, doubted): it ends no wait
+            if op.get("seq") is not None or op.get("held_for"):
+                # Typed for a read waiting by itself (unsure, doubted), in its place: it ends no wait (the read's
+                # frame number says so, or with a reader that numbers none, its held_for: noseq-262).
                 return
             # Typed while a read is held, it is the card that read waits for, of its reader (enter_card), not the first
             # card any reader missed; with none of its reader's standing, the card its reader asked about (two-16).
@@ -1582,23 +1592,32 @@ class SessionCore(abc.ABC):
                 self._replay_typed[self._placed_count] = (0, ())
         else:  # a reader's card played: the waits the table had settle as live (their alerts go unjournaled)
             source = op.get("source")
-            taken, after = self._replay_reads.settled(source, op.get("seq")), self._unread_after(op)
-            if taken is not None and taken.behind and op.get("held_for") in HOLDS and op.get("confirmed"):
-                # Held under its reader's wait when taken, Enter ended it, for the cards unread after it too (one-78).
-                after = [f for f in after if (f[0], f[1]) not in taken.behind]
-            left = [f for f in self._replay_unread_frames if f[0] != source] + after
-            self._replay_unread_frames, self._replay_typed_open = left, 0
-            self._replay_unread = sum(1 for f in left if not f[2])
-            self._replay_asks.discard(source)  # a read held under its ask, played: the ask is answered
-            self._replay_dropped.discard(source)
-            # A read held behind an unread card and played in its place (Enter) leaves the wait of a card its reader
-            # could not read after it (or another reader's) standing, and with it, as live, every wait's alert
-            # (_settle_hold_alerts); an ask only while one stands (_drop_answered_ask).  They had all gone.
-            keep = tuple(a for a in self._snap.alerts if hold_of_alert(a.code) is None
-                         or (a.code == TYPED_UNREAD and self._replay_asks)
-                         or (a.code != TYPED_UNREAD and (left or self._replay_dropped)))
-            if keep != self._snap.alerts:
-                self._publish(replace(self._snap, alerts=keep))
+            taken = self._replay_reads.settled(source, op.get("seq"))
+            after = self._unread_after(op if op.get("seq") is not None or taken is None or taken.frame is None
+                                       else {**op, "seq": taken.frame})
+            self._replay_read_answered(source, taken, after, op.get("held_for") in HOLDS and op.get("confirmed"))
+
+    def _replay_read_answered(self, source: Any, taken: Any, after: list[tuple[str, int, bool]],
+                              entered: bool) -> None:
+        """In a replay, the read ``taken`` of ``source`` was played, or answered by Enter (``entered``): the cards its
+        reader could not read before it are no longer due, nor those ``after`` it that it was held behind when Enter
+        answered it, and the waits' alerts settle as live."""
+        if taken is not None and taken.behind and entered:
+            # Held under its reader's wait when taken, Enter ended it, for the cards unread after it too (one-78).
+            after = [f for f in after if (f[0], f[1]) not in taken.behind]
+        left = [f for f in self._replay_unread_frames if f[0] != source] + after
+        self._replay_unread_frames, self._replay_typed_open = left, 0
+        self._replay_unread = sum(1 for f in left if not f[2])
+        self._replay_asks.discard(source)  # a read held under its ask, played: the ask is answered
+        self._replay_dropped.discard(source)
+        # A read held behind an unread card and played in its place (Enter) leaves the wait of a card its reader
+        # could not read after it (or another reader's) standing, and with it, as live, every wait's alert
+        # (_settle_hold_alerts); an ask only while one stands (_drop_answered_ask).  They had all gone.
+        keep = tuple(a for a in self._snap.alerts if hold_of_alert(a.code) is None
+                     or (a.code == TYPED_UNREAD and self._replay_asks)
+                     or (a.code != TYPED_UNREAD and (left or self._replay_dropped)))
+        if keep != self._snap.alerts:
+            self._publish(replace(self._snap, alerts=keep))
 
     def _replay_round_end(self) -> None:
         """As live (_end_round_holds) at the game's round end: no read waits any more for a card missing before it but
@@ -1632,6 +1651,15 @@ class SessionCore(abc.ABC):
             return []
         return [f for f in self._replay_unread_frames if f[0] == source and 0 < (f[1] - seq) % 65536 < 32768]
 
+    def _replay_frame(self, source: str, seq: Optional[int]) -> int:
+        """The number that orders a read or card unread of ``source`` among its others in a replay: its frame number,
+        or for a reader that numbers none (a ``plain`` shoe's lines), its count in the journal (fuzz noseq-15: with no
+        frame numbers the replay kept no card unread, and took UNREADABLE CARD down where the live table kept it)."""
+        if seq is not None:
+            return seq
+        self._replay_unnumbered[source] = self._replay_unnumbered.get(source, 0) + 1
+        return self._replay_unnumbered[source]
+
     def _replay_note(self, event: RecordedNote) -> None:
         """A journaled entry that is no operation, shown in a replay as the table showed it (qaR F6)."""
         if not self._snap.replay:
@@ -1654,16 +1682,23 @@ class SessionCore(abc.ABC):
             self._publish(replace(snap, alerts=self._with_alert(alert)))
         elif kind == "card_read" and isinstance(note.get("source"), str):
             seq = note.get("source_seq")
-            self._replay_reads.read(note["source"], seq if isinstance(seq, int) else None)
+            seq = seq if isinstance(seq, int) else None
+            self._replay_reads.read(note["source"], seq, self._replay_frame(note["source"], seq))
         elif kind == "card_refused" and isinstance(note.get("source"), str):
-            self._replay_reads.refused(note["source"])
+            refused = self._replay_reads.refused(note["source"])
+            if refused is not None and refused.behind:
+                # Held under its reader's wait, then Enter, and the rules refused the card (held, a no-bet hand's):
+                # as live (_answered), Enter ended the wait all the same (two-618: UNREADABLE CARD stayed up).
+                self._replay_read_answered(refused.source, refused, self._unread_after(
+                    {"source": refused.source, "seq": refused.frame}), True)
         elif kind == "card_unreadable" and isinstance(note.get("source"), str):
+            seq = note.get("source_seq")
+            frame = self._replay_frame(note["source"], seq if isinstance(seq, int) else None)
             if note.get("typed_for_it"):
                 self._replay_asks.add(note["source"])
-                if isinstance(note.get("source_seq"), int):
-                    self._replay_ask_seq[note["source"]] = note["source_seq"]
-            elif isinstance(note.get("source_seq"), int):
-                self._replay_unread_frames.append((note["source"], note["source_seq"], bool(note.get("why"))))
+                self._replay_ask_seq[note["source"]] = frame
+            else:
+                self._replay_unread_frames.append((note["source"], frame, bool(note.get("why"))))
         elif kind == "alert_dismissed":
             codes = {c for c in note.get("codes") or () if isinstance(c, str)}
             if "unreadable" in codes:
