@@ -93,10 +93,19 @@ def play(s: TableSession, step: tuple, seq: int) -> None:
         s.answer_typed_unread(step[1])
 
 
-def played(s: TableSession, script: list[tuple], numbered: bool = True) -> TableSession:
-    """``s`` dealt, then ``script`` played on it (with frame numbers 1, 2, ... or, ``numbered`` False, none)."""
+def played(path, script: list[tuple], numbered: bool = True) -> TableSession:
+    """A table on the journal ``path``, dealt, then ``script`` played on it (with frame numbers 1, 2, ... or,
+    ``numbered`` False, none); a step ``("restart",)`` starts the table again on its journal, whose cameras then
+    count frames from 1 again."""
+    s = table(path)
     s.deal()
-    for n, step in enumerate(script, start=1):
+    n = 0
+    for step in script:
+        if step[0] == "restart":
+            s.close()
+            s, n = table(path), 0
+            continue
+        n += 1
         play(s, step, n if numbered else None)
     return s
 
@@ -225,8 +234,8 @@ def test_a_replay_keeps_the_wait_a_held_read_dropped_left_for_cards(tmp_path):
     assert (cards(again), alerts(again)) == shown
 
 
-#: Sequences the fuzz of rev31 (fuzz31.py, its own generator) found differing after fixRP, by its mode and seed: each
-#: step, and whether the reads carry frame numbers.
+#: Sequences the fuzz of rev31 (fuzz31.py and fuzz_rs.py, their own generators) found differing after fixRP, by its
+#: mode and seed: whether the reads carry frame numbers, and each step.
 FUZZ_FOUND = {
     # A reader numbering no frames: the replay noted no card unread (it keyed them by frame number), so it took
     # UNREADABLE CARD down at the first card typed; live, 2C was read after one unread card and before another, and
@@ -247,13 +256,28 @@ FUZZ_FOUND = {
                        ("enter",)]),
     "one-610": (True, [("void",), ("type", "3D"), ("type", "7H"), ("unr",), ("ans", False), ("unr",), ("unr",),
                        ("del",), ("ans", False), ("type", "2C")]),
+    # The table started again partway (fuzz_rs.py).  3D read behind a card unread, another unread after it, a
+    # restart, Enter: the replay had forgotten the cards unread before the restart (its cameras count from 1 again)
+    # and took UNREADABLE CARD down; the second card is still due.
+    "rs-303": (True, [("unr",), ("read", "3D"), ("unr",), ("restart",), ("enter",)]),
+    # 7H typed, then asked for, 3D read and held under the ask, V of 7H: 3D now waits for that card, and KC typed is
+    # it (the replay counted it for none, and kept UNREADABLE CARD up).
+    "rs-333": (True, [("type", "7H"), ("unr",), ("read", "3D"), ("void",), ("type", "KC"), ("type", "KC"), ("void",),
+                      ("restart",), ("read", "7H")]),
+    "rs-345": (True, [("type", "9S"), ("unr",), ("read", "KC"), ("unr",), ("void",), ("type", "9S"), ("type", "2C"),
+                      ("read", "7H"), ("restart",), ("type", "2C"), ("type", "5C")]),
+    # 5C read under an ask, Del (the next read waits for cards), 5C typed, a card unread: live took 5C for its ask,
+    # which could not replace the wait for cards and stood unanswerable (Enter and Del refused); a restart showed
+    # none.  Now that card is one more to type.
+    "rs-74": (True, [("ans", False), ("restart",), ("read", "7H"), ("type", "2C"), ("unr",), ("read", "5C"), ("del",),
+                     ("type", "5C"), ("unr",), ("type", "9S"), ("del",)]),
 }
 
 
 @pytest.mark.parametrize("name", FUZZ_FOUND)
 def test_a_sequence_the_fuzz_found_ends_alike_live_restarted_and_replayed(tmp_path, name):
     numbered, script = FUZZ_FOUND[name]
-    live = played(table(tmp_path / "live.sqlite"), script, numbered)
+    live = played(tmp_path / "live.sqlite", script, numbered)
     shown = seen(live)
     live.close()
     again = table(tmp_path / "live.sqlite")
@@ -268,8 +292,8 @@ def test_an_ask_after_del_on_an_earlier_one_keeps_that_card_due(tmp_path):
     card is due.  Another card unread (no read between) asked "7H typed for it?", and that ask replaced the wait for
     the first: a third card unread took 7H as right, and one card typed (2C) ended every wait, the first card lost.
     Now the second is a card to type too, behind the first, as any card unread behind one still untyped."""
-    s = played(table(tmp_path / "j.sqlite"), [("void",), ("type", "3D"), ("type", "7H"), ("unr",), ("ans", False),
-                                              ("unr",)])
+    s = played(tmp_path / "j.sqlite", [("void",), ("type", "3D"), ("type", "7H"), ("unr",), ("ans", False),
+                                       ("unr",)])
     assert not s.typed_unread_asked() and s.cards_due(CAMERA) == 2
     for n, step in enumerate([("unr",), ("del",), ("ans", False), ("type", "2C")], start=7):
         play(s, step, n)

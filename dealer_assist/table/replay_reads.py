@@ -67,6 +67,14 @@ class ReplayReads:
         self._take_first()
         return read
 
+    def renumber(self, source: str, moved: Callable[[int], int]) -> None:
+        """``source``'s frames numbered anew (a restart of the table: see SessionCore._replay_renumber)."""
+        for read in self._reads:
+            if read.source == source and read.frame is not None:
+                read.frame = moved(read.frame)
+            if read.behind is not None:
+                read.behind = tuple((s, moved(n)) if s == source else (s, n) for s, n in read.behind)
+
     def first(self) -> Optional[QueuedRead]:
         """The read the table took and holds for the croupier, if any."""
         return self._reads[0] if self._reads and self._reads[0].behind is not None else None

@@ -388,6 +388,8 @@ class SessionCore(abc.ABC):
         #: In a replay, per reader that numbers no frames (a ``plain`` shoe), its reads and cards unread counted in
         #: journal order: the number stands in for the frame number that orders them (see :meth:`_replay_frame`).
         self._replay_unnumbered: dict[str, int] = {}
+        #: In a replay, per reader, the frame number of its last read or card unread (see the ``table_started`` note).
+        self._replay_last_frame: dict[str, int] = {}
         #: In a replay, the sources whose read held behind a missing card was dropped (Del): as live (AFTER_DROPPED),
         #: their wait lasts until one of their reads is played, whatever is typed meanwhile.
         self._replay_dropped: set[str] = set()
@@ -1368,9 +1370,10 @@ class SessionCore(abc.ABC):
         if event.why or not str(event.source).startswith("camera:"):
             return None
         before = self._hold_of.get(event.source)
-        if before is not None and before[0] in ONE_MISSING_CARD and before[1] != self._pending_hold:
-            # Behind a card still untyped (Del on an earlier ask, no read between): both are to be typed, as any
-            # card unread behind it (_hold_next).  Its ask had replaced that wait, and the card was lost (one-610).
+        if before is not None and before[1] != self._pending_hold:
+            # Behind a card (or cards) still untyped, no read between (Del on an earlier ask, or on a read held):
+            # it is one more to type, as any card unread behind them (_hold_next).  Its ask had replaced a one-card
+            # wait, and that card was lost (one-610), or stood unanswerable beside a wait for cards (rs-74).
             return None
         since = max(self._reported.get(event.source, 0.0), event.t - TYPED_BEFORE_ASK)
         codes = {c.code for c in event.candidates}
@@ -1593,8 +1596,7 @@ class SessionCore(abc.ABC):
         else:  # a reader's card played: the waits the table had settle as live (their alerts go unjournaled)
             source = op.get("source")
             taken = self._replay_reads.settled(source, op.get("seq"))
-            after = self._unread_after(op if op.get("seq") is not None or taken is None or taken.frame is None
-                                       else {**op, "seq": taken.frame})
+            after = self._unread_after(op if taken is None or taken.frame is None else {**op, "seq": taken.frame})
             self._replay_read_answered(source, taken, after, op.get("held_for") in HOLDS and op.get("confirmed"))
 
     def _replay_read_answered(self, source: Any, taken: Any, after: list[tuple[str, int, bool]],
@@ -1651,11 +1653,29 @@ class SessionCore(abc.ABC):
             return []
         return [f for f in self._replay_unread_frames if f[0] == source and 0 < (f[1] - seq) % 65536 < 32768]
 
+    def _replay_renumber(self) -> None:
+        """A restart of the table: its cameras count frames from 1 again.  The cards unread and reads before it keep
+        their order, numbered just before the new count (each reader's last as 0), so that a read or card unread
+        after it comes after them all (fuzz_rs 303: the replay forgot the cards unread before a restart, and took
+        UNREADABLE CARD down where the live table kept the wait of a card unread after the read held)."""
+        for source, last in self._replay_last_frame.items():
+            def moved(seq: int, source: str = source, last: int = last) -> int:
+                return (seq - last) % 65536
+            self._replay_unread_frames = [(f[0], moved(f[1]), f[2]) if f[0] == source else f
+                                          for f in self._replay_unread_frames]
+            self._replay_typed_frames = {n: (f[0], moved(f[1]), f[2]) if f[0] == source else f
+                                         for n, f in self._replay_typed_frames.items()}
+            if source in self._replay_ask_seq:
+                self._replay_ask_seq[source] = moved(self._replay_ask_seq[source])
+            self._replay_reads.renumber(source, moved)
+        self._replay_last_frame = {source: 0 for source in self._replay_last_frame}
+
     def _replay_frame(self, source: str, seq: Optional[int]) -> int:
         """The number that orders a read or card unread of ``source`` among its others in a replay: its frame number,
         or for a reader that numbers none (a ``plain`` shoe's lines), its count in the journal (fuzz noseq-15: with no
         frame numbers the replay kept no card unread, and took UNREADABLE CARD down where the live table kept it)."""
         if seq is not None:
+            self._replay_last_frame[source] = seq
             return seq
         self._replay_unnumbered[source] = self._replay_unnumbered.get(source, 0) + 1
         return self._replay_unnumbered[source]
@@ -1707,9 +1727,14 @@ class SessionCore(abc.ABC):
             if TYPED_UNREAD in codes and note.get("typed_right") is False:
                 # Del on the ask, or the card typed for it voided: as live (_open_hold), the card it asked about is
                 # due, its camera's next read waits for it (two-780: another camera's read took the wait down).
+                held = self._replay_reads.first()
                 for source in self._replay_asks:
                     if source in self._replay_ask_seq:
                         self._replay_due_again(source, self._replay_ask_seq[source])
+                        if held is not None and held.behind is not None and held.source == source:
+                            # As live (_ask_again): its read held under the ask waits for that card now, and a card
+                            # typed is that card (rs-333: the replay counted it for none, UNREADABLE CARD stayed).
+                            held.behind = (*held.behind, (source, self._replay_ask_seq[source]))
             if TYPED_UNREAD in codes:
                 self._replay_asks = set()
             self._publish(replace(snap, alerts=tuple(a for a in snap.alerts if a.code not in codes)))
@@ -1727,7 +1752,7 @@ class SessionCore(abc.ABC):
                                      if note.get("moved_from") or note.get("after_round")
                                      else "the table (Del): not dealt")))
         elif kind == "table_started":
-            self._replay_unread_frames = []  # its cameras count frames from 1 again: no frame orders reads across it
+            self._replay_renumber()
             self._publish(replace(snap, alerts=self._with_alert(Alert(
                 "table_started", "info", "TABLE STARTED AGAIN", restarted_text(note), "none", self._clock()))))
 
