@@ -26,6 +26,8 @@ class QueuedRead:
 
     source: str
     seq: Optional[int]
+    #: The number that orders it among its reader's cards unread: its frame number, or with none, its count.
+    frame: Optional[int] = None
     #: The cards its reader could not read that stood when the table took it (None: it still waits behind another
     #: read, not taken yet).
     behind: Optional[tuple[Unread, ...]] = None
@@ -39,9 +41,9 @@ class ReplayReads:
         self._standing = standing
         self._reads: list[QueuedRead] = []
 
-    def read(self, source: str, seq: Optional[int]) -> None:
+    def read(self, source: str, seq: Optional[int], frame: Optional[int] = None) -> None:
         """A ``card_read`` entry: taken at once when no read waits, else behind the ones that do."""
-        self._reads.append(QueuedRead(source, seq))
+        self._reads.append(QueuedRead(source, seq, seq if frame is None else frame))
         self._take_first()
 
     def settled(self, source: Optional[str], seq: Optional[int]) -> Optional[QueuedRead]:
@@ -55,12 +57,23 @@ class ReplayReads:
                 return read
         return None
 
-    def refused(self, source: str) -> None:
+    def refused(self, source: str) -> Optional[QueuedRead]:
         """A read of ``source`` refused by the rules (``card_refused``, whose entry keeps no frame number): the read
-        the table took, if it is that reader's, is settled."""
-        if self.first() is not None and self._reads[0].source == source:
-            del self._reads[0]
-            self._take_first()
+        the table took, if it is that reader's, is settled.  That read, if any."""
+        read = self.first()
+        if read is None or read.source != source:
+            return None
+        del self._reads[0]
+        self._take_first()
+        return read
+
+    def renumber(self, source: str, moved: Callable[[int], int]) -> None:
+        """``source``'s frames numbered anew (a restart of the table: see SessionCore._replay_renumber)."""
+        for read in self._reads:
+            if read.source == source and read.frame is not None:
+                read.frame = moved(read.frame)
+            if read.behind is not None:
+                read.behind = tuple((s, moved(n)) if s == source else (s, n) for s, n in read.behind)
 
     def first(self) -> Optional[QueuedRead]:
         """The read the table took and holds for the croupier, if any."""

@@ -385,6 +385,11 @@ class SessionCore(abc.ABC):
         #: In a replay, the sources whose UNREADABLE CARD TYPED? stands (one alert shows for them all).
         self._replay_asks: set[str] = set()
         self._replay_ask_seq: dict[str, int] = {}  # the frame of each one's card, by source
+        #: In a replay, per reader that numbers no frames (a ``plain`` shoe), its reads and cards unread counted in
+        #: journal order: the number stands in for the frame number that orders them (see :meth:`_replay_frame`).
+        self._replay_unnumbered: dict[str, int] = {}
+        #: In a replay, per reader, the frame number of its last read or card unread (see the ``table_started`` note).
+        self._replay_last_frame: dict[str, int] = {}
         #: In a replay, the sources whose read held behind a missing card was dropped (Del): as live (AFTER_DROPPED),
         #: their wait lasts until one of their reads is played, whatever is typed meanwhile.
         self._replay_dropped: set[str] = set()
@@ -1364,6 +1369,12 @@ class SessionCore(abc.ABC):
         where it was placed (:attr:`_placed_count` then)."""
         if event.why or not str(event.source).startswith("camera:"):
             return None
+        before = self._hold_of.get(event.source)
+        if before is not None and before[1] != self._pending_hold:
+            # Behind a card (or cards) still untyped, no read between (Del on an earlier ask, or on a read held):
+            # it is one more to type, as any card unread behind them (_hold_next).  Its ask had replaced a one-card
+            # wait, and that card was lost (one-610), or stood unanswerable beside a wait for cards (rs-74).
+            return None
         since = max(self._reported.get(event.source, 0.0), event.t - TYPED_BEFORE_ASK)
         codes = {c.code for c in event.candidates}
         for n, (card, t, placed) in enumerate(self._typed_loose):
@@ -1551,7 +1562,9 @@ class SessionCore(abc.ABC):
             # As live (_typed_in_place): the card a one-card wait asked for is in place, so its alerts go, unless
             # a wait for several cards stands too (verS N2: UNREADABLE CARD stayed up after the card was typed).
             waits = {hold_of_alert(a.code) for a in self._snap.alerts} - {None}
-            if op.get("seq") is not None:  # typed for a read waiting by itself (unsure, doubted): it ends no wait
+            if op.get("seq") is not None or op.get("held_for"):
+                # Typed for a read waiting by itself (unsure, doubted), in its place: it ends no wait (the read's
+                # frame number says so, or with a reader that numbers none, its held_for: noseq-262).
                 return
             # Typed while a read is held, it is the card that read waits for, of its reader (enter_card), not the first
             # card any reader missed; with none of its reader's standing, the card its reader asked about (two-16).
@@ -1582,23 +1595,31 @@ class SessionCore(abc.ABC):
                 self._replay_typed[self._placed_count] = (0, ())
         else:  # a reader's card played: the waits the table had settle as live (their alerts go unjournaled)
             source = op.get("source")
-            taken, after = self._replay_reads.settled(source, op.get("seq")), self._unread_after(op)
-            if taken is not None and taken.behind and op.get("held_for") in HOLDS and op.get("confirmed"):
-                # Held under its reader's wait when taken, Enter ended it, for the cards unread after it too (one-78).
-                after = [f for f in after if (f[0], f[1]) not in taken.behind]
-            left = [f for f in self._replay_unread_frames if f[0] != source] + after
-            self._replay_unread_frames, self._replay_typed_open = left, 0
-            self._replay_unread = sum(1 for f in left if not f[2])
-            self._replay_asks.discard(source)  # a read held under its ask, played: the ask is answered
-            self._replay_dropped.discard(source)
-            # A read held behind an unread card and played in its place (Enter) leaves the wait of a card its reader
-            # could not read after it (or another reader's) standing, and with it, as live, every wait's alert
-            # (_settle_hold_alerts); an ask only while one stands (_drop_answered_ask).  They had all gone.
-            keep = tuple(a for a in self._snap.alerts if hold_of_alert(a.code) is None
-                         or (a.code == TYPED_UNREAD and self._replay_asks)
-                         or (a.code != TYPED_UNREAD and (left or self._replay_dropped)))
-            if keep != self._snap.alerts:
-                self._publish(replace(self._snap, alerts=keep))
+            taken = self._replay_reads.settled(source, op.get("seq"))
+            after = self._unread_after(op if taken is None or taken.frame is None else {**op, "seq": taken.frame})
+            self._replay_read_answered(source, taken, after, op.get("held_for") in HOLDS and op.get("confirmed"))
+
+    def _replay_read_answered(self, source: Any, taken: Any, after: list[tuple[str, int, bool]],
+                              entered: bool) -> None:
+        """In a replay, the read ``taken`` of ``source`` was played, or answered by Enter (``entered``): the cards its
+        reader could not read before it are no longer due, nor those ``after`` it that it was held behind when Enter
+        answered it, and the waits' alerts settle as live."""
+        if taken is not None and taken.behind and entered:
+            # Held under its reader's wait when taken, Enter ended it, for the cards unread after it too (one-78).
+            after = [f for f in after if (f[0], f[1]) not in taken.behind]
+        left = [f for f in self._replay_unread_frames if f[0] != source] + after
+        self._replay_unread_frames, self._replay_typed_open = left, 0
+        self._replay_unread = sum(1 for f in left if not f[2])
+        self._replay_asks.discard(source)  # a read held under its ask, played: the ask is answered
+        self._replay_dropped.discard(source)
+        # A read held behind an unread card and played in its place (Enter) leaves the wait of a card its reader
+        # could not read after it (or another reader's) standing, and with it, as live, every wait's alert
+        # (_settle_hold_alerts); an ask only while one stands (_drop_answered_ask).  They had all gone.
+        keep = tuple(a for a in self._snap.alerts if hold_of_alert(a.code) is None
+                     or (a.code == TYPED_UNREAD and self._replay_asks)
+                     or (a.code != TYPED_UNREAD and (left or self._replay_dropped)))
+        if keep != self._snap.alerts:
+            self._publish(replace(self._snap, alerts=keep))
 
     def _replay_round_end(self) -> None:
         """As live (_end_round_holds) at the game's round end: no read waits any more for a card missing before it but
@@ -1632,6 +1653,33 @@ class SessionCore(abc.ABC):
             return []
         return [f for f in self._replay_unread_frames if f[0] == source and 0 < (f[1] - seq) % 65536 < 32768]
 
+    def _replay_renumber(self) -> None:
+        """A restart of the table: its cameras count frames from 1 again.  The cards unread and reads before it keep
+        their order, numbered just before the new count (each reader's last as 0), so that a read or card unread
+        after it comes after them all (fuzz_rs 303: the replay forgot the cards unread before a restart, and took
+        UNREADABLE CARD down where the live table kept the wait of a card unread after the read held)."""
+        for source, last in self._replay_last_frame.items():
+            def moved(seq: int, source: str = source, last: int = last) -> int:
+                return (seq - last) % 65536
+            self._replay_unread_frames = [(f[0], moved(f[1]), f[2]) if f[0] == source else f
+                                          for f in self._replay_unread_frames]
+            self._replay_typed_frames = {n: (f[0], moved(f[1]), f[2]) if f[0] == source else f
+                                         for n, f in self._replay_typed_frames.items()}
+            if source in self._replay_ask_seq:
+                self._replay_ask_seq[source] = moved(self._replay_ask_seq[source])
+            self._replay_reads.renumber(source, moved)
+        self._replay_last_frame = {source: 0 for source in self._replay_last_frame}
+
+    def _replay_frame(self, source: str, seq: Optional[int]) -> int:
+        """The number that orders a read or card unread of ``source`` among its others in a replay: its frame number,
+        or for a reader that numbers none (a ``plain`` shoe's lines), its count in the journal (fuzz noseq-15: with no
+        frame numbers the replay kept no card unread, and took UNREADABLE CARD down where the live table kept it)."""
+        if seq is not None:
+            self._replay_last_frame[source] = seq
+            return seq
+        self._replay_unnumbered[source] = self._replay_unnumbered.get(source, 0) + 1
+        return self._replay_unnumbered[source]
+
     def _replay_note(self, event: RecordedNote) -> None:
         """A journaled entry that is no operation, shown in a replay as the table showed it (qaR F6)."""
         if not self._snap.replay:
@@ -1654,16 +1702,23 @@ class SessionCore(abc.ABC):
             self._publish(replace(snap, alerts=self._with_alert(alert)))
         elif kind == "card_read" and isinstance(note.get("source"), str):
             seq = note.get("source_seq")
-            self._replay_reads.read(note["source"], seq if isinstance(seq, int) else None)
+            seq = seq if isinstance(seq, int) else None
+            self._replay_reads.read(note["source"], seq, self._replay_frame(note["source"], seq))
         elif kind == "card_refused" and isinstance(note.get("source"), str):
-            self._replay_reads.refused(note["source"])
+            refused = self._replay_reads.refused(note["source"])
+            if refused is not None and refused.behind:
+                # Held under its reader's wait, then Enter, and the rules refused the card (held, a no-bet hand's):
+                # as live (_answered), Enter ended the wait all the same (two-618: UNREADABLE CARD stayed up).
+                self._replay_read_answered(refused.source, refused, self._unread_after(
+                    {"source": refused.source, "seq": refused.frame}), True)
         elif kind == "card_unreadable" and isinstance(note.get("source"), str):
+            seq = note.get("source_seq")
+            frame = self._replay_frame(note["source"], seq if isinstance(seq, int) else None)
             if note.get("typed_for_it"):
                 self._replay_asks.add(note["source"])
-                if isinstance(note.get("source_seq"), int):
-                    self._replay_ask_seq[note["source"]] = note["source_seq"]
-            elif isinstance(note.get("source_seq"), int):
-                self._replay_unread_frames.append((note["source"], note["source_seq"], bool(note.get("why"))))
+                self._replay_ask_seq[note["source"]] = frame
+            else:
+                self._replay_unread_frames.append((note["source"], frame, bool(note.get("why"))))
         elif kind == "alert_dismissed":
             codes = {c for c in note.get("codes") or () if isinstance(c, str)}
             if "unreadable" in codes:
@@ -1672,9 +1727,14 @@ class SessionCore(abc.ABC):
             if TYPED_UNREAD in codes and note.get("typed_right") is False:
                 # Del on the ask, or the card typed for it voided: as live (_open_hold), the card it asked about is
                 # due, its camera's next read waits for it (two-780: another camera's read took the wait down).
+                held = self._replay_reads.first()
                 for source in self._replay_asks:
                     if source in self._replay_ask_seq:
                         self._replay_due_again(source, self._replay_ask_seq[source])
+                        if held is not None and held.behind is not None and held.source == source:
+                            # As live (_ask_again): its read held under the ask waits for that card now, and a card
+                            # typed is that card (rs-333: the replay counted it for none, UNREADABLE CARD stayed).
+                            held.behind = (*held.behind, (source, self._replay_ask_seq[source]))
             if TYPED_UNREAD in codes:
                 self._replay_asks = set()
             self._publish(replace(snap, alerts=tuple(a for a in snap.alerts if a.code not in codes)))
@@ -1692,7 +1752,7 @@ class SessionCore(abc.ABC):
                                      if note.get("moved_from") or note.get("after_round")
                                      else "the table (Del): not dealt")))
         elif kind == "table_started":
-            self._replay_unread_frames = []  # its cameras count frames from 1 again: no frame orders reads across it
+            self._replay_renumber()
             self._publish(replace(snap, alerts=self._with_alert(Alert(
                 "table_started", "info", "TABLE STARTED AGAIN", restarted_text(note), "none", self._clock()))))
 
