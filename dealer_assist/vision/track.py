@@ -765,15 +765,17 @@ class OnceOnlyTracker:
         5 s and more set back half a card off was played twice (rev19 R9).
 
         A card lying in a pile, its paper still showing beside the card dealt onto it (see :meth:`_lies_in_pile`),
-        has not moved: at 2 decks and 7 seats, seat 3's 7♦ covered by its second card and the other deck's 7♦ dealt
-        to seat 7 seconds later was held as put back, in 3 rounds of 4 (qaAO's note)."""
+        has not moved, forgotten or not: at 2 decks and 7 seats, seat 3's 7♦ covered by its second card and the other
+        deck's 7♦ dealt to seat 7 seconds later was held as put back, in 3 rounds of 4 (qaAO's note); a box is less
+        than a card's height from the next at 208 px."""
         return any(t is not tr and t.reported and t.code == tr.code and 0 < tr.first - t.last
                    and (self._since(t.last, tr.first) <= MOVED or t.covered)
                    and np.hypot(*t.velocity) < STILL * self.card_h and not self._lies_in_pile(t)
                    for t in self.tracks) or any(
             g.code == tr.code and (g.covered or g.bare and g.bare_from >= tr.first) and g.last < tr.first
             and np.hypot(*g.velocity) < STILL * self.card_h
-            and np.linalg.norm(g.center - tr.origin) < GHOST_MOVED * self.card_h for g in self.ghosts)
+            and np.linalg.norm(g.center - tr.origin) < GHOST_MOVED * self.card_h and not self._lies_in_pile(g)
+            for g in self.ghosts)
 
     def _lies_in_pile(self, t: _Track) -> bool:
         """Whether the card of ``t``, unseen now, lies under a card dealt onto it (see :meth:`_under_pile`) whose read
@@ -1166,11 +1168,13 @@ class OnceOnlyTracker:
     def _under_pile(self, tr: _Track) -> bool:
         """Whether the card of ``tr`` lies under another reported card lying still, read lately (:data:`RECENT`) and
         first seen after it, that covers :data:`PILE_COVER` of it or more without lying on its spot (see :meth:`_on`):
-        a blackjack hand's card with the next card fanned on it, a pile the table has."""
+        a blackjack hand's card with the next card fanned on it, a pile the table has.  One of its own code fanned on
+        it is no such card: it may be that card moved (see :meth:`_left_covered`)."""
         if len(tr.corners) != 4:
             return False
         mine = np.asarray(tr.corners, np.float64)
-        return any(top is not tr and top.reported and top.first > tr.first and len(top.corners) == 4
+        return any(top is not tr and top.code != tr.code and top.reported and top.first > tr.first
+                   and len(top.corners) == 4
                    and self._since(top.last) < RECENT and np.hypot(*top.velocity) < STILL * self.card_h
                    and _overlap(top.corners, mine) >= PILE_COVER * _area(mine)
                    and not self._on(top.corners, top.center, tr) for top in self.tracks)
