@@ -112,3 +112,15 @@ def test_a_card_of_the_code_of_one_lying_in_a_pile_dealt_to_another_box_is_new(a
     new = [e for e in events if isinstance(e, NewCard)]
     assert [e.card.code for e in new] == ["6C", code, second, code]
     assert not new[-1].put_back, new[-1]
+
+
+def test_a_second_card_of_a_code_fanned_onto_the_first_is_reported(anglo):
+    """At 2 decks a hand may get two 10♥: the second, fanned 26 px onto the first (208 px tall), read 23 px off it,
+    within the profile's set-up size's ON_CARD, and was taken for the first moved: never reported, the deal
+    stuck on CARD TO SEAT 4.  It is a card of its own now (held as maybe the first moved, the first's edge
+    showing paper above it: Enter plays it)."""
+    box = (640.0, 390.0)
+    up, first, second = ("6C", *DEALER), ("TH", *box), ("TH", box[0] + FAN[0], box[1] + FAN[1])
+    states = [_frame([]), _frame([up]), _frame([up, first]), _frame([up, first, second])]
+    events = _events(anglo, states, (0.5, 1.0, 1.0, 3.0))
+    assert [e.card.code for e in events if isinstance(e, NewCard)] == ["6C", "TH", "TH"], events

@@ -734,8 +734,9 @@ class OnceOnlyTracker:
 
     def _left_covered(self, tr: _Track, hit, result: FrameResult) -> bool:
         """Whether the read ``hit`` is another card than ``tr``'s though of its code: ``tr``, reported, lay still
-        when last seen, the read lies farther from it than a card's reads move (:data:`ON_CARD`), and the part
-        of its spot the read's outline leaves uncovered shows paper (see :data:`PAPER_LEFT`): a blackjack pair's
+        when last seen, the read lies farther from it than a card's reads move (:data:`SAME_SPOT` of the card as the
+        camera shows it: a 10♥ fanned 26 px onto a 208 px 10♥ at 2 decks read 23 px off it, within the profile's
+        :data:`ON_CARD`, and was taken for the first and silently lost), and the part of its spot the read's outline leaves uncovered shows paper (see :data:`PAPER_LEFT`): a blackjack pair's
         second card fanned on the first, whose read the recognizer gave for both, had been taken for the first
         moved, and was lost (rev17 F6).  That read is a card of its own, held as moved (see :meth:`_moved`) if
         the first is not read meanwhile.  A card moved (squared up, pushed, put back a sixth of a card off after
@@ -746,7 +747,8 @@ class OnceOnlyTracker:
         view = result.view
         return bool(view is not None and tr.reported and len(tr.corners) == 4 and len(hit.corners) == 4
                     and np.hypot(*tr.velocity) < STILL * self.card_h and self._since(tr.first, tr.last) >= SIGHTING
-                    and np.linalg.norm(np.array(hit.center) - tr.center) > ON_CARD * self.card_h
+                    and np.linalg.norm(np.array(hit.center) - tr.center)
+                    > SAME_SPOT * min(self.card_h, _height(np.asarray(tr.corners, np.float64)))
                     and _paper_left(view, tr.corners, hit.corners,
                                     [h.corners for h in result.cards if h is not hit and len(h.corners) == 4])
                     >= PAPER_LEFT)
