@@ -319,6 +319,10 @@ class _Unknown:
     ground: Optional[np.ndarray] = None
 
 
+#: Least share of a card a reported card dealt onto it later must cover for the two to be a pile (see
+#: OnceOnlyTracker._under_pile): a blackjack hand's next card fanned a fifth of a card down covers some 0.8 of it, a
+#: split's second pile dealt beside it less than half.
+PILE_COVER = 0.5
 #: How much (a share of its size) a reported card's outline is grown when an unsure read's outline is looked for
 #: wholly within it (see OnceOnlyTracker._within_read): outlines are good to a few pixels.
 WITHIN_SLACK = 0.04
@@ -730,8 +734,9 @@ class OnceOnlyTracker:
 
     def _left_covered(self, tr: _Track, hit, result: FrameResult) -> bool:
         """Whether the read ``hit`` is another card than ``tr``'s though of its code: ``tr``, reported, lay still
-        when last seen, the read lies farther from it than a card's reads move (:data:`ON_CARD`), and the part
-        of its spot the read's outline leaves uncovered shows paper (see :data:`PAPER_LEFT`): a blackjack pair's
+        when last seen, the read lies farther from it than a card's reads move (:data:`SAME_SPOT` of the card as the
+        camera shows it: a 10♥ fanned 26 px onto a 208 px 10♥ at 2 decks read 23 px off it, within the profile's
+        :data:`ON_CARD`, and was taken for the first and silently lost), and the part of its spot the read's outline leaves uncovered shows paper (see :data:`PAPER_LEFT`): a blackjack pair's
         second card fanned on the first, whose read the recognizer gave for both, had been taken for the first
         moved, and was lost (rev17 F6).  That read is a card of its own, held as moved (see :meth:`_moved`) if
         the first is not read meanwhile.  A card moved (squared up, pushed, put back a sixth of a card off after
@@ -742,7 +747,8 @@ class OnceOnlyTracker:
         view = result.view
         return bool(view is not None and tr.reported and len(tr.corners) == 4 and len(hit.corners) == 4
                     and np.hypot(*tr.velocity) < STILL * self.card_h and self._since(tr.first, tr.last) >= SIGHTING
-                    and np.linalg.norm(np.array(hit.center) - tr.center) > ON_CARD * self.card_h
+                    and np.linalg.norm(np.array(hit.center) - tr.center)
+                    > SAME_SPOT * min(self.card_h, _height(np.asarray(tr.corners, np.float64)))
                     and _paper_left(view, tr.corners, hit.corners,
                                     [h.corners for h in result.cards if h is not hit and len(h.corners) == 4])
                     >= PAPER_LEFT)
@@ -758,13 +764,30 @@ class OnceOnlyTracker:
         shoe's second copy may have been dealt while the first lay hidden.  One seen since is another.  A card
         covered longer than that, forgotten (a ghost) while its spot showed it covered till that card came (its
         spot seen bare only since: the card set back off it), is held so when read within a card of it: a squeeze of
-        5 s and more set back half a card off was played twice (rev19 R9)."""
+        5 s and more set back half a card off was played twice (rev19 R9).
+
+        A card lying in a pile, its paper still showing beside the card dealt onto it (see :meth:`_lies_in_pile`),
+        has not moved, forgotten or not: at 2 decks and 7 seats, seat 3's 7♦ covered by its second card and the other
+        deck's 7♦ dealt to seat 7 seconds later was held as put back, in 3 rounds of 4 (qaAO's note); a box is less
+        than a card's height from the next at 208 px."""
         return any(t is not tr and t.reported and t.code == tr.code and 0 < tr.first - t.last
                    and (self._since(t.last, tr.first) <= MOVED or t.covered)
-                   and np.hypot(*t.velocity) < STILL * self.card_h for t in self.tracks) or any(
+                   and np.hypot(*t.velocity) < STILL * self.card_h and not self._lies_in_pile(t)
+                   for t in self.tracks) or any(
             g.code == tr.code and (g.covered or g.bare and g.bare_from >= tr.first) and g.last < tr.first
             and np.hypot(*g.velocity) < STILL * self.card_h
-            and np.linalg.norm(g.center - tr.origin) < GHOST_MOVED * self.card_h for g in self.ghosts)
+            and np.linalg.norm(g.center - tr.origin) < GHOST_MOVED * self.card_h and not self._lies_in_pile(g)
+            for g in self.ghosts)
+
+    def _lies_in_pile(self, t: _Track) -> bool:
+        """Whether the card of ``t``, unseen now, lies under a card dealt onto it (see :meth:`_under_pile`) whose read
+        and the frame's other reads leave a part of its spot showing paper (:data:`PAPER_LEFT`): its own edge beside
+        the top card (a blackjack hand's fan leaves a fifth of it), so it is still there.  A card moved off leaves felt
+        there, and one under a hand skin: both are held as moved, as before."""
+        if self.view is None or not self._under_pile(t):
+            return False
+        covering = [h.corners for h in self._reads if len(h.corners) == 4 and h.card.code != t.code]
+        return _in_frame(self.view, t.corners) and _paper_left(self.view, t.corners, None, covering) >= PAPER_LEFT
 
     def _moved_off(self, tr: _Track, hit, result: FrameResult) -> bool:
         """Whether the read ``hit`` shows the reported card of ``tr`` moved off the spot it last lay still on, its
@@ -1125,18 +1148,38 @@ class OnceOnlyTracker:
         (an IP camera's night mode) or swap red and blue, a 9♦ read for sure before reads as 9♠/9♣/9♦, and
         it had been asked for again, so that a croupier typing it played a card never dealt (QA).  The
         card is kept in mind while such reads show it; a card taken away leaves its spot bare and is
-        forgotten (see :meth:`_gone_from_view`), so a card dealt there later is new."""
+        forgotten (see :meth:`_gone_from_view`), so a card dealt there later is new.
+
+        Whatever the candidates, when that card lies under another reported card read lately (a pile, see
+        :meth:`_under_pile`): its index half hidden under the top card's, the recognizer pairs its rank with the
+        top card's suit (qaAO F1: seat 6's A♦ under its J♥ read as A♥ or 4♥ a minute after it was played, and
+        asked for; typing A♦ was refused, the card lying there being the table's)."""
         corners = np.asarray(u.corners, np.float64)
+        codes = {c.code for c in u.candidates}
         for tr in self.tracks + self.ghosts:
-            if (not tr.reported or not tr.corners or tr.code not in {c.code for c in u.candidates}
-                    or np.hypot(*tr.velocity) >= STILL * self.card_h):
+            if not tr.reported or not tr.corners or np.hypot(*tr.velocity) >= STILL * self.card_h:
                 continue
             mine = np.asarray(tr.corners, np.float64)
             near = np.linalg.norm(corners[:, None] - mine[None], axis=2).min(axis=1)
-            if len(corners) == len(mine) and near.max() < SAME_SPOT * self.card_h:
+            if (len(corners) == len(mine) and near.max() < SAME_SPOT * self.card_h
+                    and (tr.code in codes or self._under_pile(tr))):
                 tr.kept = frame
                 return True
         return self._within_read(u, frame)
+
+    def _under_pile(self, tr: _Track) -> bool:
+        """Whether the card of ``tr`` lies under another reported card lying still, read lately (:data:`RECENT`) and
+        first seen after it, that covers :data:`PILE_COVER` of it or more without lying on its spot (see :meth:`_on`):
+        a blackjack hand's card with the next card fanned on it, a pile the table has.  One of its own code fanned on
+        it is no such card: it may be that card moved (see :meth:`_left_covered`)."""
+        if len(tr.corners) != 4:
+            return False
+        mine = np.asarray(tr.corners, np.float64)
+        return any(top is not tr and top.code != tr.code and top.reported and top.first > tr.first
+                   and len(top.corners) == 4
+                   and self._since(top.last) < RECENT and np.hypot(*top.velocity) < STILL * self.card_h
+                   and _overlap(top.corners, mine) >= PILE_COVER * _area(mine)
+                   and not self._on(top.corners, top.center, tr) for top in self.tracks)
 
     def _within_read(self, u, frame: int) -> bool:
         """Whether the unsure read ``u``'s outline lies wholly within a reported card lying still, or a card seen
