@@ -64,3 +64,29 @@ def test_long_deck_check_lines_leave_still_due_back_in_sight(qtbot, show_window,
     assert foot <= buttons.mapTo(window.centralWidget(), QPoint(0, 0)).y()
     assert window.deck.mapTo(window.centralWidget(), QPoint(0, window.deck.height())).y() \
         <= window.centralWidget().height()
+
+
+@pytest.mark.parametrize("size", [(1280, 720), (1366, 768), (960, 540)])
+def test_missing_cards_are_named_before_the_other_lists(qtbot, show_window, size):
+    """The lists are shortened one at a time, SEEN TOO OFTEN first (its alert names every card), MISSING last: the
+    cards to look for on the table are named nowhere else (rev35 R5: every list cut to "22 more" with room to
+    spare)."""
+    session = BlackjackSession(BlackjackTableRules(max_bet=Decimal("500")))
+    window = show_window(BlackjackWindow(session, None), size=size)
+    dealt = _seven_seats_dealt(session)
+    assert session.start_deck_check() is None
+    stub = [c for c in DECK if c not in dealt]
+    for code in stub[:30] + stub[:24]:
+        session.enter_card(code)
+    rec = session.state.reconciliation()
+    qtbot.waitUntil(lambda: "still due back" in window.deck.lines.text(), timeout=3000)
+    qtbot.wait(200)
+    text = window.deck.lines.text()
+    missing = text[text.index("MISSING"):]
+    missing = missing[:missing.index("(")]
+    named = [c.label for c in rec.missing if c.label in missing]
+    assert len(named) >= 4, missing
+    assert "22: 22 more" not in text
+    label = window.deck.lines
+    foot = label.mapTo(window.centralWidget(), QPoint(0, label.height())).y()
+    assert foot <= window.deck.buttons["new_deck"].mapTo(window.centralWidget(), QPoint(0, 0)).y()

@@ -11,7 +11,7 @@ from decimal import Decimal
 from typing import Any, Callable, Optional
 
 from PySide6.QtCore import QEvent, QPoint, QSize, Qt, QTimer
-from PySide6.QtGui import QColor, QFontMetrics, QFontMetricsF
+from PySide6.QtGui import QColor, QFontMetrics, QFontMetricsF, QTextDocument
 from PySide6.QtWidgets import (QApplication, QFrame, QGridLayout, QHBoxLayout, QLabel, QPushButton, QScrollArea,
                                QSizePolicy, QVBoxLayout, QWidget)
 
@@ -660,32 +660,70 @@ class DeckPanel(QWidget):
                 + 3 * lay.spacing() + margins.top() + margins.bottom())
 
     def fit_lines(self, room: Optional[int] = None) -> None:
-        """The deck check's lines, each card list shortened ("… and N more") until they fit ``room`` (px; the
-        last room given, if None): at 1280x720 a long SEEN TOO OFTEN line ran "still due back" out of sight."""
+        """The deck check's lines, card lists shortened ("… and N more") one list at a time until they fit ``room``
+        (px; the last room given, if None): at 1280x720 a long SEEN TOO OFTEN line ran "still due back" out of
+        sight.  SEEN TOO OFTEN first (its alert names every card), then still due back, MISSING last: the cards
+        to look for on the table are named nowhere else (rev35 R5: every list cut to "N more" with room to spare)."""
         if room is not None:
             self.lines_room = room
         rec = self._rec
         if rec is None:
             return
         room = self.lines_room
-        for most in (MOST_LISTED, 18, 12, 8, 4, 0):
-            text = _deck_check_lines(rec, most)
+        for most in _shortenings():
+            text = _deck_check_lines(rec, *most)
             if self.lines.text() != text:
                 self.lines.setText(text)
-            # half a line spare: the layout's rounding left the last line's foot under the buttons
-            if room is None or self.lines.heightForWidth(max(self.lines.width(), 1)) \
-                    <= room - self.lines.fontMetrics().height() // 2:
+            # half a line spare: the layout's rounding left the last line's foot under the buttons.  Measured as
+            # the words need, not heightForWidth: the label's lines are held as its least height (row_room), and
+            # Qt's height for a width is never less, so no shortening ever seemed to fit (rev35 R5)
+            if room is None or rich_text_height(self.lines) <= room - self.lines.fontMetrics().height() // 2:
                 break
 
 
-def _deck_check_lines(rec: Any, most: int) -> str:
+def rich_text_height(label: QLabel) -> int:
+    """The height a word-wrapped rich-text ``label``'s words need at its width (px), whatever least height it is
+    held at."""
+    if not label.text():
+        return 0
+    text = QTextDocument()
+    text.setDocumentMargin(0)
+    text.setDefaultFont(label.font())
+    text.setHtml(label.text())
+    text.setTextWidth(max(1, label.width()))
+    return round(text.size().height())
+
+
+#: The lengths a card list of the deck check steps down through (see :meth:`DeckPanel.fit_lines`).
+LIST_STEPS = (MOST_LISTED, 18, 12, 8, 4, 0)
+
+
+def _shortenings() -> list[tuple[int, int, int]]:
+    """The most cards listed of (SEEN TOO OFTEN, MISSING, still due back), longest first: each list stepped down
+    in turn, too often first, then due back, missing last."""
+    out = [(MOST_LISTED,) * 3]
+    too, missing, due = out[0]
+    for step in LIST_STEPS[1:]:
+        too = step
+        out.append((too, missing, due))
+    for step in LIST_STEPS[1:]:
+        due = step
+        out.append((too, missing, due))
+    for step in LIST_STEPS[1:]:
+        missing = step
+        out.append((too, missing, due))
+    return out
+
+
+def _deck_check_lines(rec: Any, too_often: int = MOST_LISTED, missing: int = MOST_LISTED,
+                      due: int = MOST_LISTED) -> str:
     """The deck check's lines (rich text): what is wrong, the counts, what is still due back; each list of cards
-    its first ``most`` and a count of the rest."""
-    def listed(cards: list[str]) -> str:
+    its first ``too_often``, ``missing`` or ``due`` and a count of the rest."""
+    def listed(cards: list[str], most: int) -> str:
         shown = " ".join(cards[:most])
         if len(cards) <= most:
             return shown
-        return (shown + " … and " if shown else "") + f"{len(cards) - most} more"
+        return f"{shown} … and {len(cards) - most} more" if shown else f"{len(cards)} cards"
 
     red, gold = QColor("#ff6b5e").name(), theme.GOLD.name()
     parts = []
@@ -696,11 +734,13 @@ def _deck_check_lines(rec: Any, most: int) -> str:
             # read back twice listed every card seen too often, the counts out of sight (rev29 R5)
             head, advice = line.split(" (", 1)
             name, cards = head.split(": ", 1)
-            line = f"{name}: {listed(cards.split())} ({advice}"
+            most = missing if line.startswith("MISSING") else too_often
+            line = (f"{name} ({advice}" if not most and name[-1].isdigit()  # not "MISSING 22: 22 cards" (rev35 R5)
+                    else f"{name}: {listed(cards.split(), most)} ({advice}")
         colour = red if line.startswith(("MISSING", "SEEN TOO OFTEN")) else gold if "complete" in line else theme.TEXT.name()
         parts.append(f"<div style='color:{colour}'>{line}</div>")
     if rec.due_back:
-        parts.append("<div>still due back: " + listed([c.label for c in rec.due_back]) + "</div>")
+        parts.append("<div>still due back: " + listed([c.label for c in rec.due_back], due) + "</div>")
     return "".join(parts)
 
 

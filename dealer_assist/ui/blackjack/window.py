@@ -26,7 +26,7 @@ from dealer_assist.ui import auto_play, camera_view, replay_control, theme
 from dealer_assist.ui.activation import activate_soon
 from dealer_assist.ui.alerts import AlertsPanel
 from dealer_assist.ui.blackjack.panels import (ActionBar, BlackjackBanner, CardField, ChipBar, DeckPanel,
-                                               SettlementPanel)
+                                               SettlementPanel, rich_text_height)
 from dealer_assist.ui.blackjack.table_view import BlackjackTableView
 from dealer_assist.ui.bridge import SnapshotBridge
 from dealer_assist.ui.help import HelpOverlay
@@ -383,21 +383,11 @@ class BlackjackWindow(QMainWindow, StepsDown):
         and its few rich-text lines by the height their words need at their width (not at each new figure in them,
         which would set the text back to full size at each chip placed or card dealt, and at each card counted
         back at the deck check (rev30 R3); not heightForWidth, at least the height held)."""
-        from PySide6.QtGui import QTextDocument
-
         def need(label) -> int:
             return label.fontMetrics().boundingRect(QRect(0, 0, max(1, label.width()), 0), Qt.TextFlag.TextWordWrap,
                                                     label.text()).height() if label.text() else 0
 
-        def rich_need(label) -> int:
-            text = QTextDocument()
-            text.setDocumentMargin(0)
-            text.setDefaultFont(label.font())
-            text.setHtml(label.text())
-            text.setTextWidth(max(1, label.width()))
-            return round(text.size().height()) if label.text() else 0
-
-        return need(self.settlement.totals), need(self.deck.status), rich_need(self.deck.lines)
+        return need(self.settlement.totals), need(self.deck.status), rich_text_height(self.deck.lines)
 
     # -- commands ---------------------------------------------------------------
     def run(self, name: str, *args: Any) -> Optional[str]:
