@@ -14,7 +14,7 @@ import pytest
 from PySide6.QtCore import Qt
 from PySide6.QtTest import QTest
 
-from test_ui_history_tall_round import play_full_rounds
+from test_ui_history_tall_round import history_shown
 
 
 def listed(text: str) -> list[str]:
@@ -26,16 +26,8 @@ def listed(text: str) -> list[str]:
 
 @pytest.mark.parametrize("size, alerts", [((960, 540), 1), ((1280, 720), 1), ((1280, 720), 3)])
 def test_pgdown_pages_through_a_cut_rounds_bets_then_scrolls_on(qtbot, table_factory, size, alerts):
-    window = table_factory("manual", size=size)
-    s = window.session
-    play_full_rounds(s, 3)
-    for i in range(alerts):
-        s.alert(f"t{i}", "error" if i == 0 else "warning", f"ALERT {i}", "the reader jammed",
-                "clear the jam, then type the card (K)")
-    window.toggle_history()
-    table, title = window.history.table, window.history.title
-    qtbot.waitUntil(lambda: table.rowCount() == 6 and table.isVisible(), timeout=3000)
-    qtbot.wait(200)
+    window = history_shown(qtbot, table_factory, size, alerts)
+    s, table, title = window.session, window.history.table, window.history.title
     wagers = [f"{w.seat}:{w.bet.label} {w.stake:.2f}" for w in s.state.history[-1].wagers]
     assert len(wagers) == 49
     first = table.item(1, 0).text()

@@ -10,21 +10,7 @@ from decimal import Decimal
 import pytest
 from PySide6.QtCore import QPoint, QRect
 
-from dealer_assist.baccarat.paytable import Bet
-
-
-def _played(s, rounds: int) -> None:
-    s.skip_burn()
-    pool = ["3D", "6H", "QH", "9D", "7H", "TS", "2C", "4S", "5D", "8C", "9H", "KD"] * rounds
-    for _ in range(rounds):
-        s.select_chip(Decimal("5"))
-        for seat in range(1, s.state.rules.seats + 1):
-            for bet in Bet:
-                s.place(seat, bet)
-        assert s.deal() is None
-        while s.state.settlement is None:
-            assert s.enter_card(pool.pop()) is None
-        assert s.next_round() is None
+from test_ui_history_tall_round import play_full_rounds
 
 
 def _in(window, widget) -> QRect:
@@ -35,7 +21,7 @@ def _in(window, widget) -> QRect:
 def test_a_long_history_leaves_the_status_column_its_room(qtbot, table_factory, size):
     window = table_factory("manual", size=size)
     s = window.session
-    _played(s, 12)
+    play_full_rounds(s, 12)
     for i in range(2):
         s.alert(f"t{i}", "error", f"ALERT {i}", "the reader jammed", "clear the jam, then type the card (K)")
     qtbot.wait(300)

@@ -27,18 +27,25 @@ def play_full_rounds(s, rounds: int) -> None:
         assert s.next_round() is None
 
 
-@pytest.mark.parametrize("size, alerts", [((960, 540), 1), ((960, 540), 3), ((1280, 720), 1), ((1280, 720), 3)])
-def test_a_round_taller_than_the_list_shows_its_line_and_whole_bets(qtbot, table_factory, size, alerts):
+def history_shown(qtbot, table_factory, size, alerts: int):
+    """A window of ``size`` after three rounds of every bet at seven seats, under ``alerts`` alerts, its history
+    shown."""
     window = table_factory("manual", size=size)
-    s = window.session
-    play_full_rounds(s, 3)
+    play_full_rounds(window.session, 3)
     for i in range(alerts):
-        s.alert(f"t{i}", "error" if i == 0 else "warning", f"ALERT {i}", "the reader jammed",
-                "clear the jam, then type the card (K)")
+        window.session.alert(f"t{i}", "error" if i == 0 else "warning", f"ALERT {i}", "the reader jammed",
+                             "clear the jam, then type the card (K)")
     window.toggle_history()
     table = window.history.table
     qtbot.waitUntil(lambda: table.rowCount() == 6 and table.isVisible(), timeout=3000)
     qtbot.wait(200)
+    return window
+
+
+@pytest.mark.parametrize("size, alerts", [((960, 540), 1), ((960, 540), 3), ((1280, 720), 1), ((1280, 720), 3)])
+def test_a_round_taller_than_the_list_shows_its_line_and_whole_bets(qtbot, table_factory, size, alerts):
+    window = history_shown(qtbot, table_factory, size, alerts)
+    s, table = window.session, window.history.table
     view = table.viewport().height()
     wagers = [f"{w.seat}:{w.bet.label} {w.stake:.2f}" for w in s.state.history[-1].wagers]
     metrics = table.fontMetrics()

@@ -18,16 +18,13 @@ SEVERITY = {"error": 0, "warning": 1, "info": 2}
 INFO_SECONDS = 8.0
 
 
-class _OneLine(QLabel):
-    """A line cut at its width with "…", so a cut reads as one (a bare cut read "…waits until ther")."""
+class _Fitted(QLabel):
+    """A label whose shown text is its whole text fitted to its width (:meth:`_fit`), again at each resize and
+    font change."""
 
     def __init__(self, text: str) -> None:
         super().__init__(text)
         self.whole = text
-
-    def set_whole(self, text: str) -> None:
-        self.whole = text
-        self._fit()
 
     def resizeEvent(self, event) -> None:  # noqa: N802 (Qt's name)
         super().resizeEvent(event)
@@ -37,6 +34,17 @@ class _OneLine(QLabel):
         super().changeEvent(event)
         if event.type() == QEvent.Type.FontChange:
             self._fit()
+
+    def _fit(self) -> None:
+        raise NotImplementedError
+
+
+class _OneLine(_Fitted):
+    """A line cut at its width with "…", so a cut reads as one (a bare cut read "…waits until ther")."""
+
+    def set_whole(self, text: str) -> None:
+        self.whole = text
+        self._fit()
 
     def _fit(self) -> None:
         self.setText(self.fontMetrics().elidedText(self.whole, Qt.TextElideMode.ElideRight, max(0, self.width())))
@@ -67,24 +75,14 @@ def shortened(title: str, fits) -> str:
     return " ".join(head + cards[:1] + [f"… and {len(cards) - 1} more"] + tail)
 
 
-class _Title(QLabel):
+class _Title(_Fitted):
     """The top bar's headline: whole on one line, or its list of cards shortened ("A♠ 9♠ … and 14 more
     COUNTED TOO OFTEN"), or wrapped; never run past the window's right edge (at 960x540 a deck check's
     twenty cards pushed "COUNTED TOO OFTEN" out of sight)."""
 
     def __init__(self, text: str) -> None:
         super().__init__(text)
-        self.whole = text
         self.setWordWrap(True)
-
-    def resizeEvent(self, event) -> None:  # noqa: N802 (Qt's name)
-        super().resizeEvent(event)
-        self._fit()
-
-    def changeEvent(self, event) -> None:  # noqa: N802 (Qt's name)
-        super().changeEvent(event)
-        if event.type() == QEvent.Type.FontChange:
-            self._fit()
 
     def _fit(self) -> None:
         room = self.contentsRect().width()
