@@ -34,7 +34,8 @@ from dealer_assist.table.holds import (AFTER_A_DOUBLE_FEED, AFTER_A_GAP, AFTER_L
                                        TYPED_UNREAD,
                                        HOLDS, MANY_CARD_HOLDS, ONE_CARD_HOLDS, ONE_MISSING_CARD, PLACED_KINDS, places_a_card, READ_BEFORE_A_STOP,
                                        corrects_a_read, held_by_alert, hold_of_alert, left_unplayed, none_missed_asked,
-                                       several_unread, several_unread_asked,
+                                       several_unread, DRAWN_ONCE, cards_due_asked,
+                                       READ_AGAIN, reads_again,
                                        places_a_read)
 from dealer_assist.table.journal import JournalGoneError, JournalPayloadError, JournalSizeLimitError
 from dealer_assist.table.replay_reads import ReplayReads
@@ -325,7 +326,7 @@ class SnapshotCore:
             if pending.doubt in HOLDS and self.cards_due:
                 typed = ", ".join(c.label for c in self.typed_before) if self.typed_for is pending else ""
                 return (f"{pending.source} read {pending.card.label}, held: " + (f"{typed} typed; " if typed else "")
-                        + several_unread_asked(pending.card.label, self.cards_due))
+                        + cards_due_asked(pending.card.label, pending.source, pending.doubt, self.cards_due))
             if pending.doubt in HOLDS and self.typed_before and self.typed_for is pending:
                 typed = ", ".join(c.label for c in self.typed_before)
                 return (f"{pending.source} read {pending.card.label}, held: {typed} typed: Enter plays "
@@ -334,7 +335,8 @@ class SnapshotCore:
             if pending.doubt and pending.source == "keyboard":  # typed in a read's place (qaR F15: "keyboard read")
                 return f"{pending.card.label} typed (K), held: {pending.doubt}"
             if pending.doubt:  # read surely, but held: a card before it left the source unplayed, or frames were lost
-                return f"{pending.source} read {pending.card.label}, held: {pending.doubt}"
+                again = READ_AGAIN if pending.doubt == AFTER_AN_UNREADABLE and reads_again(pending.source) else ""
+                return f"{pending.source} read {pending.card.label}, held: {pending.doubt}{again}"
             cands = " or ".join(c.label for c in pending.candidates) or pending.card.label
             return f"{pending.source} is not sure: is it {cands}? Enter confirms, type the card to correct"
         return None
@@ -1828,11 +1830,13 @@ class SessionCore(abc.ABC):
         if source == "keyboard" or before in MANY_CARD_HOLDS:
             return
         # Another card unread behind one still untyped (unread, or read and refused), with no read between
-        # them: both are to be typed.
-        due = (self.cards_due(source) + 1 if why == AFTER_AN_UNREADABLE and before in ONE_MISSING_CARD
+        # them: both are to be typed.  A shoe reads each card once: the read after its missing card is never that
+        # card, so its one card is due too (Enter refused until it is typed), and any card it left unplayed counts.
+        once = why in DRAWN_ONCE and not reads_again(source)
+        due = (self.cards_due(source) + 1 if (why == AFTER_AN_UNREADABLE or once) and before in ONE_MISSING_CARD
                and number != self._pending_hold else 1)
         self._open_hold(source, why)
-        if due > 1:
+        if due > 1 or once:
             self._cards_due[self._holds_opened] = due
 
     def cards_due(self, source: str) -> int:
@@ -2413,8 +2417,9 @@ class SessionCore(abc.ABC):
             if card is None and self._lost_frames_unanswered(pending):
                 self._asked_none_missed = pending
                 return self._refuse(none_missed_asked(pending.card.label))
-            if self._pending_hold in self._cards_due:  # several unread in a row: this read is none of them
-                return self._refuse(several_unread_asked(pending.card.label, self._cards_due[self._pending_hold]))
+            if self._pending_hold in self._cards_due:  # cards unread before it, untyped: this read is none of them
+                return self._refuse(cards_due_asked(pending.card.label, pending.source, pending.doubt,
+                                                    self._cards_due[self._pending_hold]))
             self._publish(replace(self._snap, pending=None, cards_due=0))
             self._answered(pending)  # the croupier has looked at the layout
             chosen = card or pending.card
