@@ -276,6 +276,10 @@ class EndedWait:
     asked: bool = False
 
 
+#: The shoe's states this program acts on (:class:`~dealer_assist.events.ShoeSignal`); another is told, not acted on.
+SHOE_SIGNALS = ("new", "cut", "empty")
+
+
 @dataclass(frozen=True)
 class SnapshotCore:
     """The fields every game's snapshot has: the table state plus the session's live status."""
@@ -564,6 +568,18 @@ class SessionCore(abc.ABC):
 
     def _shoe_signal(self, event: ShoeSignal) -> None:
         """What the shoe's own new/cut/empty signals mean for this game."""
+
+    def _unknown_shoe_state(self, event: ShoeSignal) -> None:
+        """The shoe reported a state v1 does not know (``SHOE,n,OPEN``), its frame whole: no card and no cut card
+        (a CUT is sent as CUT), so nothing changes and no read waits; the croupier is told what it was and what to
+        do (qaAP F2: it was taken for a damaged frame that may have been the cut card, and held the next card)."""
+        frame = f" (frame {event.seq})" if event.seq is not None else ""
+        state = event.state.upper()
+        self.alert("shoe:unknown", "warning", f"SHOE STATE {state} NOT KNOWN",
+                   f"the {event.source} reports its state as {state}{frame}, which this program does not know (it "
+                   "knows NEW, CUT and EMPTY): passed over, no card and no cut card",
+                   "go on as shown; if the shoe's cut card came out, press O twice; ask the shoe's maker what "
+                   f"{state} means (hardware/PROTOCOL.md 7.7)", source=event.source, source_seq=event.seq)
 
     def _cut_again(self, event: ShoeSignal) -> None:
         """The shoe reported its cut card once more: a shoe holds one, so its sensor (or firmware) reported it twice.
@@ -1209,6 +1225,8 @@ class SessionCore(abc.ABC):
                 self.alert(f"device:{event.code}", "error", f"SHOE REPORTS {event.code.upper()}",
                            f"{event.source}: {event.text}", ERROR_ACTIONS.get(event.code.upper(), ERROR_ACTION),
                            source=event.source, source_seq=event.seq)
+            elif isinstance(event, ShoeSignal) and event.state not in SHOE_SIGNALS:
+                self._unknown_shoe_state(event)
             elif isinstance(event, ShoeSignal):
                 self._shoe_signal(event)
             elif isinstance(event, DeviceHello):
