@@ -276,6 +276,23 @@ class EndedWait:
     asked: bool = False
 
 
+def _silent_action(detail: Optional[str]) -> str:
+    """CARD READER SILENT's DO line for the cause its reader names: the step that mends it, as NOISE ON THE SHOE'S
+    LINE names ``?baud=N`` (qaAP F6: a wrong baud rate named as the likely cause, and only "check the reader")."""
+    detail = detail or ""
+    if "dialect=plain" in detail:
+        return ("open the reader as the plain dialect: serial:PORT?dialect=plain as the source (dealer-assist run "
+                "--source, or source in the config); type the cards (K) meanwhile")
+    if "baud rate" in detail:
+        return ("set the port's baud rate to the device's: serial:PORT?baud=N as the source (dealer-assist run "
+                "--source, or source in the config; the shoe's manual gives its rate: most send 115200, the reader's "
+                "default, or 9600), then check the cable; type the cards (K) meanwhile")
+    if "CRC-16/XMODEM" in detail:
+        return ("`dealer-assist listen` names the CRC the device sends: have its firmware mended (hardware/PROTOCOL.md "
+                "4); type the cards (K) meanwhile")
+    return "check the reader; type the cards (K) if needed"
+
+
 #: The shoe's states this program acts on (:class:`~dealer_assist.events.ShoeSignal`); another is told, not acted on.
 SHOE_SIGNALS = ("new", "cut", "empty")
 
@@ -2293,8 +2310,7 @@ class SessionCore(abc.ABC):
                        "the table has that lie in view are not read again")
         elif event.state == "stale":
             self.alert(f"link:{event.source}", "warning", "CARD READER SILENT",
-                       f"{event.source}: {event.detail or 'no message for a while'}",
-                       "check the reader; type the cards (K) if needed")
+                       f"{event.source}: {event.detail or 'no message for a while'}", _silent_action(event.detail))
         elif event.state == "ended" and self._snap.replay:
             self.alert(f"link:{event.source}", "info", "REPLAY FINISHED",
                        f"{event.source}: the record has ended: {event.detail or 'nothing more to replay'}",
