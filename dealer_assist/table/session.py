@@ -165,6 +165,10 @@ def described(what: dict, bare: bool = False) -> str:
     return f"card{'s' if len(codes) > 1 else ''} {' '.join(codes)}" if codes else "no card"
 
 
+#: How an impossible card's refusal ends (:class:`~dealer_assist.shoe.ImpossibleCardError`): no key named.
+BY_HAND = "Correct it by hand or call a supervisor"
+
+
 def _not_reopened(state: TableState) -> Optional[str]:
     """Why the round N closed cannot be reopened now, when something of the next one stands in the way."""
     before = state.before_next
@@ -538,7 +542,22 @@ class TableSession(SessionCore):
         self.alert("refused", "error", f"CARD {card.label} REFUSED", error,
                    "check the card and type the one really dealt (K)"
                    + ("; the next card read waits until you do" if source != "keyboard" else ""))
+        if source != "keyboard" and error.endswith(BY_HAND):  # the line by the keys names the key (qaAP F3)
+            self._publish(replace(self._snap, message=error[:-len(BY_HAND)] + "Type the card really dealt in its "
+                                  "place (K); the next card read waits until you do (a supervisor if in doubt)"))
         return error
+
+    def nothing_to_reject(self) -> str:
+        """What Del answers with no card waiting for it: after a card refused, that the card is left out already
+        and what to do (qaAP F3: "nothing to reject" alone, the refusal standing)."""
+        refused = next((a for a in self._snap.alerts if a.code == "refused"), None)
+        if refused is None or not refused.title.startswith("CARD ") or not refused.title.endswith(" REFUSED"):
+            return ("nothing to reject: Del rejects a card read unsure, or sets aside a card held after the round; "
+                    "V voids a card dealt")
+        card = refused.title[len("CARD "):-len(" REFUSED")]
+        waits = any(why == AFTER_A_REFUSAL for why, _ in self._hold_of.values())
+        return (f"nothing to reject: {card} was refused and is left out already (in no hand, not counted); type the "
+                "card really dealt in its place (K)" + ("; the next card read waits until you do" if waits else ""))
 
     def _shoe_signal(self, event: ShoeSignal) -> None:
         if event.state == "cut":
