@@ -322,7 +322,8 @@ class SnapshotCore:
     typed_before: tuple[Card, ...] = ()
     typed_for: Optional[CardRead] = None
     #: How many cards are still to be typed before ``pending`` plays, when it waits behind several its reader
-    #: could not read in a row (0 otherwise): Enter on it is refused until they are.
+    #: could not read in a row, or behind one a shoe left unplayed (0 otherwise): Enter on it is refused until
+    #: they are.
     cards_due: int = 0
 
     @property
@@ -344,8 +345,10 @@ class SnapshotCore:
             return self.stopped
         if self.pending is not None:
             pending = self.pending
-            if pending.doubt in HOLDS and self.cards_due:
-                typed = ", ".join(c.label for c in self.typed_before) if self.typed_for is pending else ""
+            typed = ", ".join(c.label for c in self.typed_before) if self.typed_for is pending else ""
+            # A shoe's one card missing, none typed: its hold's own words ("type that card first (K), then Enter")
+            one = (self.cards_due == 1 and not typed and pending.doubt in DRAWN_ONCE and not reads_again(pending.source))
+            if pending.doubt in HOLDS and self.cards_due and not one:
                 return (f"{pending.source} read {pending.card.label}, held: " + (f"{typed} typed; " if typed else "")
                         + cards_due_asked(pending.card.label, pending.source, pending.doubt, self.cards_due))
             if pending.doubt in HOLDS and self.typed_before and self.typed_for is pending:
