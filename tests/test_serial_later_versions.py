@@ -32,7 +32,7 @@ def test_fields_a_later_version_adds_at_the_end_are_ignored(fields, expected):
     (("HB", 2, "x", "ABCDEF01"), "decimal"),         # the fields v1 knows are checked as ever
     (("CARD", 3, "Td", "97"), "not canonical"),
     (("HELLO", 0, "2", "", "DEV-2", "B", "caps"), "non-empty"),
-    (("SHOE", 4, "FULL", "8"), "NEW, CUT or EMPTY"),
+    (("SHOE", 4, "full", "8"), "NEW, CUT or EMPTY"),  # a state a later version adds (FULL) is passed over: qaAP F2
 ])
 def test_the_fields_v1_knows_are_still_checked_before_the_extra_ones(fields, why):
     with pytest.raises(FrameError) as info:

@@ -94,7 +94,7 @@ MALFORMED = [
     ("ERR,4,jam,lower case code", "A-Z"),
     ("ERR,4,,no code", "A-Z"),
     ("SHOE,5,new", "NEW, CUT or EMPTY"),
-    ("SHOE,5,FULL", "NEW, CUT or EMPTY"),
+    ("SHOE,5,Full", "NEW, CUT or EMPTY"),  # FULL, a word of A-Z, is a later version's state: passed over (qaAP F2)
     ("SHOE,5", "NEW, CUT or EMPTY"),
     ("card,6,AS", "A-Z"),
     (",6,AS", "A-Z"),

@@ -193,6 +193,8 @@ def event_record(event: Any) -> dict:
             rec["bounds_gap"] = True
     elif isinstance(event, ev.ShoeSignal):
         rec = {"event": "shoe", "state": event.state, "seq": event.seq}
+        if event.state not in ("new", "cut", "empty"):  # a state v1 does not know, its frame whole (qaAP F2)
+            rec["unknown"] = True
     elif isinstance(event, ev.DeviceError):
         rec = {"event": "device_error", "code": event.code, "text": event.text, "seq": event.seq}
         if event.code in CARD_ERRORS:  # a card (DOUBLE_FEED: one or more) left the shoe unread (PROTOCOL.md 6)
@@ -293,6 +295,9 @@ def _human(rec: dict, relinked: bool = False) -> str:
                      "set the device to protocol 1, or update dealer-assist")
     elif kind == "shoe":
         text = f"shoe      {rec['state']}{seq}"
+        if rec.get("unknown"):
+            text += ("  (not a v1 state: passed over, its SEQ counted; no card and no cut card: ask the shoe's maker "
+                     "what it means, PROTOCOL.md 7.7)")
     elif kind == "device_error":
         text = f"DEVICE ERROR {rec['code']}: {rec['text']}{seq}"
         if rec.get("unread"):

@@ -117,10 +117,20 @@ class ErrorFrame:
 
 @dataclass(frozen=True)
 class ShoeFrame:
-    """``$SHOE,<seq>,NEW|CUT|EMPTY``: the shoe was loaded, the cut card came out, or it ran empty."""
+    """``$SHOE,<seq>,NEW|CUT|EMPTY``: the shoe was loaded, the cut card came out, or it ran empty.
+
+    A state of upper-case letters, digits and ``_`` that v1 does not know (``OPEN``) is kept too, as a frame type
+    a v1 host does not know is (PROTOCOL.md 7.7): its CRC checks, so it is no damaged ``CUT``, and its SEQ counts
+    (qaAP F2: it had been dropped as a line that may have been the cut card, and held the next card read).
+    """
 
     seq: int
     state: str
+
+    @property
+    def known(self) -> bool:
+        """Whether its state is one of v1's (NEW, CUT, EMPTY)."""
+        return self.state in SHOE_STATES
 
 
 @dataclass(frozen=True)
@@ -354,7 +364,9 @@ def parse_frame(line: bytes) -> Frame:
         if code == UNREADABLE_CODE:
             return CardFrame(seq, None)
         if len(code) != 2 or code[0] not in _RANKS or code[1] not in _SUITS:
-            raise FrameError(DROP_MALFORMED, raw, f"card code {code!r} is not canonical (e.g. AS, TD, 9C) nor ??")
+            upper = (len(code) == 2 and code.upper()[0] in _RANKS and code.upper()[1] in _SUITS)
+            raise FrameError(DROP_MALFORMED, raw, f"card code {code!r} is not canonical (e.g. AS, TD, 9C) nor ??"
+                             + (f": codes are upper case ({code.upper()}), PROTOCOL.md 6" if upper else ""))
         return CardFrame(seq, Card(code[0], code[1]))
     if kind == "HB":
         if not fields:
@@ -362,9 +374,16 @@ def parse_frame(line: bytes) -> Frame:
                                                   "(CARD, ERR MISREAD or DOUBLE_FEED), or -")
         return HeartbeatFrame(seq, None if fields[0] == "-" else _seq(fields[0], raw))
     if kind == "SHOE":
-        if not fields or fields[0] not in SHOE_STATES:
+        if not fields or not fields[0]:
             raise FrameError(DROP_MALFORMED, raw, "SHOE takes one field: NEW, CUT or EMPTY")
-        return ShoeFrame(seq, fields[0])
+        state = fields[0]
+        if state not in SHOE_STATES and (state.upper() in SHOE_STATES or not _ERR_CODE_CHARS.issuperset(state.encode())):
+            # A v1 state in lower case (``cut``) is the firmware's slip for it, maybe the cut card: dropped, its gap
+            # kept whole (7.2).  A state of A-Z, 0-9, _ a v1 host does not know is passed over (ShoeFrame.known).
+            raise FrameError(DROP_MALFORMED, raw, f"state {state!r} is not NEW, CUT or EMPTY"
+                                                  + (" (states are upper case)" if state.upper() in SHOE_STATES
+                                                     else " nor a state's A-Z, 0-9 or _"))
+        return ShoeFrame(seq, state)
     if kind == "ERR":
         if len(fields) < 2:
             raise FrameError(DROP_MALFORMED, raw, "ERR takes a code and a text")

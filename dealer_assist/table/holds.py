@@ -46,7 +46,11 @@ AFTER_A_GAP = ("frames were lost before it (FRAMES LOST): type any missing card 
 #: Why a card read after one that left the source unplayed waits (see SessionCore._hold_next): it
 #: would take that card's place.  Typing the missing card (K) plays it first, in its place.
 AFTER_AN_UNREADABLE = ("a card before it could not be read (UNREADABLE CARD): type that card first (K), then Enter "
-                       "plays this one after it; if this is that card read again, Enter plays it in its place")
+                       "plays this one after it")
+#: What a camera's read held under :data:`AFTER_AN_UNREADABLE` adds: a camera may read the card it could not read
+#: once it lies better, and one Enter plays it in its place.  A shoe reads each card once, as it leaves: the read
+#: after an unread card is never that card (qaAP F1: the banner offered it, and Enter played 4♥ in its place).
+READ_AGAIN = "; if this is that card read again, Enter plays it in its place"
 AFTER_UNPLACED = ("the camera saw cards it cannot place, lying there as it started or uncovered since (CARD TO TYPE "
                   "IN ITS PLACE): type each one dealt in its place first (K), then Enter plays this one after them")
 AFTER_A_REFUSAL = ("a card before it was refused (CARD REFUSED): type the card really dealt in its place first (K), "
@@ -178,6 +182,18 @@ MANY_CARD_HOLDS = (AFTER_A_GAP, AFTER_A_DOUBLE_FEED, AFTER_UNPLACED, AFTER_DROPP
 #: Holds for one card left unplayed by its reader that the croupier must type: another such card right after
 #: it (no read between) is a second card to type, not a new wait that replaces the first.
 ONE_MISSING_CARD = (AFTER_AN_UNREADABLE, AFTER_A_REFUSAL)
+#: Holds for a card that left a reader unplayed: a reader that reads each card once, as it leaves (a shoe), never
+#: reads it again, so Enter on the read held is refused until a card is typed in its place (qaAP F1: one Enter
+#: played the next read in the missing card's place, though the banner and PROTOCOL.md section 6 said it waits).
+DRAWN_ONCE = (AFTER_AN_UNREADABLE, AFTER_A_REFUSAL, AFTER_A_DOUBLE_FEED)
+
+
+def reads_again(source: str) -> bool:
+    """Whether ``source`` may read a card again once it lies better (a camera looks at the cards on the layout):
+    the read after one it could not read may be that card.  A shoe reads a card once, as it leaves the shoe."""
+    return str(source).startswith("camera:")
+
+
 #: Every reason a read waits behind a card missing before it: a card typed then is that card.
 HOLDS = (*MANY_CARD_HOLDS, *ONE_CARD_HOLDS)
 #: Holds behind lost frames: while FRAMES LOST stands and no card was typed for them, a first Enter on the
@@ -192,13 +208,35 @@ def none_missed_asked(card: str) -> str:
             f"press Enter again and {card} is played; else type each missed card first (K), in order")
 
 
-def several_unread_asked(card: str, due: int) -> str:
+def several_unread_asked(card: str, due: int, again: bool = True) -> str:
     """What Enter answers on ``card``, held behind cards its reader could not read (or read and had refused) in
     a row while ``due`` of them are still to be typed: played, it would take the place of one of them (it had
-    taken the second's)."""
+    taken the second's).  ``again``: its reader may read one of them again (a camera, :func:`reads_again`)."""
     return (f"cards before {card} could not be read (or were refused) in a row, {due} of them still untyped: type "
             f"{'it' if due == 1 else 'them'} in {'its place' if due == 1 else 'their places'} (K), then Enter plays "
-            f"{card}; if {card} is one of them read again, Del drops it, then type it in its place (K)")
+            f"{card}" + (f"; if {card} is one of them read again, Del drops it, then type it in its place (K)"
+                         if again else ""))
+
+
+def missing_card_asked(card: str, why: str) -> str:
+    """What Enter answers on ``card``, read by a shoe (which reads each card once) and held behind the one card
+    that left before it unplayed (:data:`DRAWN_ONCE`), while no card is typed in that card's place: played, it
+    would take that place (qaAP F1)."""
+    what = (f"the card before {card} was refused (CARD REFUSED) and the card really dealt is not typed yet"
+            if why == AFTER_A_REFUSAL else
+            f"two cards left the shoe together before {card} (DOUBLE_FEED), at least one unread, and none is typed yet"
+            if why == AFTER_A_DOUBLE_FEED else
+            f"the card before {card} could not be read (UNREADABLE CARD) and is not typed yet")
+    return (f"{card} not played: {what}; the shoe reads each card once, so {card} is not that card. Type the card "
+            f"dealt in its place (K), then Enter plays {card}")
+
+
+def cards_due_asked(card: str, source: str, why: str, due: int) -> str:
+    """What Enter answers on ``card``, read by ``source`` and held under ``why`` while ``due`` cards missing before
+    it are untyped."""
+    if due == 1 and why in DRAWN_ONCE and not reads_again(source):
+        return missing_card_asked(card, why)
+    return several_unread_asked(card, due, reads_again(source))
 
 
 def several_unread(count: int, refused: bool = False) -> str:

@@ -165,6 +165,10 @@ def described(what: dict, bare: bool = False) -> str:
     return f"card{'s' if len(codes) > 1 else ''} {' '.join(codes)}" if codes else "no card"
 
 
+#: How an impossible card's refusal ends (:class:`~dealer_assist.shoe.ImpossibleCardError`): no key named.
+BY_HAND = "Correct it by hand or call a supervisor"
+
+
 def _not_reopened(state: TableState) -> Optional[str]:
     """Why the round N closed cannot be reopened now, when something of the next one stands in the way."""
     before = state.before_next
@@ -577,7 +581,22 @@ class TableSession(SessionCore):
         self.alert("refused", "error", f"CARD {card.label} REFUSED", error,
                    "check the card and type the one really dealt (K)"
                    + ("; the next card read waits until you do" if source != "keyboard" else ""))
+        if source != "keyboard" and error.endswith(BY_HAND):  # the line by the keys names the key (qaAP F3)
+            self._publish(replace(self._snap, message=error[:-len(BY_HAND)] + "Type the card really dealt in its "
+                                  "place (K); the next card read waits until you do (a supervisor if in doubt)"))
         return error
+
+    def nothing_to_reject(self) -> str:
+        """What Del answers with no card waiting for it: after a card refused, that the card is left out already
+        and what to do (qaAP F3: "nothing to reject" alone, the refusal standing)."""
+        refused = next((a for a in self._snap.alerts if a.code == "refused"), None)
+        if refused is None or not refused.title.startswith("CARD ") or not refused.title.endswith(" REFUSED"):
+            return ("nothing to reject: Del rejects a card read unsure, or sets aside a card held after the round; "
+                    "V voids a card dealt")
+        card = refused.title[len("CARD "):-len(" REFUSED")]
+        waits = any(why == AFTER_A_REFUSAL for why, _ in self._hold_of.values())
+        return (f"nothing to reject: {card} was refused and is left out already (in no hand, not counted); type the "
+                "card really dealt in its place (K)" + ("; the next card read waits until you do" if waits else ""))
 
     def _shoe_signal(self, event: ShoeSignal) -> None:
         if event.state == "cut":
@@ -600,7 +619,7 @@ class TableSession(SessionCore):
                 self.alert("newshoe", "warning", "NEW SHOE FROM THE SHOE",
                            f"the {event.source} reports a new shoe loaded while round {s.round_no}'s bets are "
                            "corrected", "finish the correction (D), then start the new shoe (Ctrl+N twice)")
-            elif (s.shoe.dealt or s.shoe.cards_seen) and self.new_shoe() is None:
+            elif (s.shoe.dealt or s.shoe.cards_seen) and self._start_new_shoe() is None:
                 # No key was pressed: say why the count, the roads and the history started again.
                 self.alert("newshoe", "info", "NEW SHOE FROM THE SHOE",
                            f"the {event.source} reports a new shoe loaded: the count, the roads and the history "
@@ -748,6 +767,27 @@ class TableSession(SessionCore):
                     f"{was.title()}'s hand; MOVED TO THE {zone.upper()} BOX says how to move it")))
 
     def new_shoe(self) -> Optional[str]:
+        """A new shoe, at the croupier's Ctrl+N: refused while this shoe's burn has begun with cards read and nothing
+        else out (:meth:`new_shoe_refusal`)."""
+        refused = self.new_shoe_refusal()
+        if refused is not None:
+            return self._refuse(refused)
+        return self._start_new_shoe()
+
+    def new_shoe_refusal(self) -> Optional[str]:
+        """Why Ctrl+N starts no new shoe now, or None.  This shoe has just begun (the shoe's own NEW, or Ctrl+N) and
+        its burn with it: another would drop the burn cards read and count the burn again from the next card, the
+        round's first cards taken as burned (qaAP F5: Ctrl+N out of habit after the shoe's NEW forgot 2♦).  V takes
+        the burn back a card at a time; with cards burned face down (B) it cannot, and Ctrl+N is the way back."""
+        state = self._snap.state
+        if not burn_voidable(state) or state.shoe.unknown:
+            return None
+        cards = " ".join(c.label for c in state.shoe.burned)
+        return (f"shoe {state.shoe_no} has already started and its burn has begun ({cards} read): Ctrl+N would start "
+                f"another and drop {cards}, the burn counted again from the next card. Go on with the burn as "
+                "shown; if another shoe was really loaded, void the burn card(s) (V), then Ctrl+N")
+
+    def _start_new_shoe(self) -> Optional[str]:
         error = self._do({"op": "new_shoe"}, message="new shoe")
         if error is None:  # a card held from the old shoe stays counted out of it
             self._end_holds()  # nor does a card read next wait for one of the old shoe, nor a read of it wait

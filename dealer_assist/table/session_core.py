@@ -34,7 +34,8 @@ from dealer_assist.table.holds import (AFTER_A_DOUBLE_FEED, AFTER_A_GAP, AFTER_L
                                        TYPED_UNREAD,
                                        HOLDS, MANY_CARD_HOLDS, ONE_CARD_HOLDS, ONE_MISSING_CARD, PLACED_KINDS, places_a_card, READ_BEFORE_A_STOP,
                                        corrects_a_read, held_by_alert, hold_of_alert, left_unplayed, none_missed_asked,
-                                       several_unread, several_unread_asked,
+                                       several_unread, DRAWN_ONCE, cards_due_asked,
+                                       READ_AGAIN, reads_again,
                                        places_a_read)
 from dealer_assist.table.journal import JournalGoneError, JournalPayloadError, JournalSizeLimitError
 from dealer_assist.table.replay_reads import ReplayReads
@@ -275,6 +276,27 @@ class EndedWait:
     asked: bool = False
 
 
+def _silent_action(detail: Optional[str]) -> str:
+    """CARD READER SILENT's DO line for the cause its reader names: the step that mends it, as NOISE ON THE SHOE'S
+    LINE names ``?baud=N`` (qaAP F6: a wrong baud rate named as the likely cause, and only "check the reader")."""
+    detail = detail or ""
+    if "dialect=plain" in detail:
+        return ("open the reader as the plain dialect: serial:PORT?dialect=plain as the source (dealer-assist run "
+                "--source, or source in the config); type the cards (K) meanwhile")
+    if "baud rate" in detail:
+        return ("set the port's baud rate to the device's: serial:PORT?baud=N as the source (dealer-assist run "
+                "--source, or source in the config; the shoe's manual gives its rate: most send 115200, the reader's "
+                "default, or 9600), then check the cable; type the cards (K) meanwhile")
+    if "CRC-16/XMODEM" in detail:
+        return ("`dealer-assist listen` names the CRC the device sends: have its firmware mended (hardware/PROTOCOL.md "
+                "4); type the cards (K) meanwhile")
+    return "check the reader; type the cards (K) if needed"
+
+
+#: The shoe's states this program acts on (:class:`~dealer_assist.events.ShoeSignal`); another is told, not acted on.
+SHOE_SIGNALS = ("new", "cut", "empty")
+
+
 @dataclass(frozen=True)
 class SnapshotCore:
     """The fields every game's snapshot has: the table state plus the session's live status."""
@@ -300,7 +322,8 @@ class SnapshotCore:
     typed_before: tuple[Card, ...] = ()
     typed_for: Optional[CardRead] = None
     #: How many cards are still to be typed before ``pending`` plays, when it waits behind several its reader
-    #: could not read in a row (0 otherwise): Enter on it is refused until they are.
+    #: could not read in a row, or behind one a shoe left unplayed (0 otherwise): Enter on it is refused until
+    #: they are.
     cards_due: int = 0
 
     @property
@@ -322,10 +345,12 @@ class SnapshotCore:
             return self.stopped
         if self.pending is not None:
             pending = self.pending
-            if pending.doubt in HOLDS and self.cards_due:
-                typed = ", ".join(c.label for c in self.typed_before) if self.typed_for is pending else ""
+            typed = ", ".join(c.label for c in self.typed_before) if self.typed_for is pending else ""
+            # A shoe's one card missing, none typed: its hold's own words ("type that card first (K), then Enter")
+            one = (self.cards_due == 1 and not typed and pending.doubt in DRAWN_ONCE and not reads_again(pending.source))
+            if pending.doubt in HOLDS and self.cards_due and not one:
                 return (f"{pending.source} read {pending.card.label}, held: " + (f"{typed} typed; " if typed else "")
-                        + several_unread_asked(pending.card.label, self.cards_due))
+                        + cards_due_asked(pending.card.label, pending.source, pending.doubt, self.cards_due))
             if pending.doubt in HOLDS and self.typed_before and self.typed_for is pending:
                 typed = ", ".join(c.label for c in self.typed_before)
                 return (f"{pending.source} read {pending.card.label}, held: {typed} typed: Enter plays "
@@ -334,7 +359,8 @@ class SnapshotCore:
             if pending.doubt and pending.source == "keyboard":  # typed in a read's place (qaR F15: "keyboard read")
                 return f"{pending.card.label} typed (K), held: {pending.doubt}"
             if pending.doubt:  # read surely, but held: a card before it left the source unplayed, or frames were lost
-                return f"{pending.source} read {pending.card.label}, held: {pending.doubt}"
+                again = READ_AGAIN if pending.doubt == AFTER_AN_UNREADABLE and reads_again(pending.source) else ""
+                return f"{pending.source} read {pending.card.label}, held: {pending.doubt}{again}"
             cands = " or ".join(c.label for c in pending.candidates) or pending.card.label
             return f"{pending.source} is not sure: is it {cands}? Enter confirms, type the card to correct"
         return None
@@ -567,6 +593,18 @@ class SessionCore(abc.ABC):
 
     def _shoe_signal(self, event: ShoeSignal) -> None:
         """What the shoe's own new/cut/empty signals mean for this game."""
+
+    def _unknown_shoe_state(self, event: ShoeSignal) -> None:
+        """The shoe reported a state v1 does not know (``SHOE,n,OPEN``), its frame whole: no card and no cut card
+        (a CUT is sent as CUT), so nothing changes and no read waits; the croupier is told what it was and what to
+        do (qaAP F2: it was taken for a damaged frame that may have been the cut card, and held the next card)."""
+        frame = f" (frame {event.seq})" if event.seq is not None else ""
+        state = event.state.upper()
+        self.alert("shoe:unknown", "warning", f"SHOE STATE {state} NOT KNOWN",
+                   f"the {event.source} reports its state as {state}{frame}, which this program does not know (it "
+                   "knows NEW, CUT and EMPTY): passed over, no card and no cut card",
+                   "go on as shown; if the shoe's cut card came out, press O twice; ask the shoe's maker what "
+                   f"{state} means (hardware/PROTOCOL.md 7.7)", source=event.source, source_seq=event.seq)
 
     def _cut_again(self, event: ShoeSignal) -> None:
         """The shoe reported its cut card once more: a shoe holds one, so its sensor (or firmware) reported it twice.
@@ -1212,6 +1250,8 @@ class SessionCore(abc.ABC):
                 self.alert(f"device:{event.code}", "error", f"SHOE REPORTS {event.code.upper()}",
                            f"{event.source}: {event.text}", ERROR_ACTIONS.get(event.code.upper(), ERROR_ACTION),
                            source=event.source, source_seq=event.seq)
+            elif isinstance(event, ShoeSignal) and event.state not in SHOE_SIGNALS:
+                self._unknown_shoe_state(event)
             elif isinstance(event, ShoeSignal):
                 self._shoe_signal(event)
             elif isinstance(event, DeviceHello):
@@ -1888,11 +1928,13 @@ class SessionCore(abc.ABC):
         if source == "keyboard" or before in MANY_CARD_HOLDS:
             return
         # Another card unread behind one still untyped (unread, or read and refused), with no read between
-        # them: both are to be typed.
-        due = (self.cards_due(source) + 1 if why == AFTER_AN_UNREADABLE and before in ONE_MISSING_CARD
+        # them: both are to be typed.  A shoe reads each card once: the read after its missing card is never that
+        # card, so its one card is due too (Enter refused until it is typed), and any card it left unplayed counts.
+        once = why in DRAWN_ONCE and not reads_again(source)
+        due = (self.cards_due(source) + 1 if (why == AFTER_AN_UNREADABLE or once) and before in ONE_MISSING_CARD
                and number != self._pending_hold else 1)
         self._open_hold(source, why)
-        if due > 1:
+        if due > 1 or once:
             self._cards_due[self._holds_opened] = due
 
     def cards_due(self, source: str) -> int:
@@ -2331,8 +2373,7 @@ class SessionCore(abc.ABC):
                        "the table has that lie in view are not read again")
         elif event.state == "stale":
             self.alert(f"link:{event.source}", "warning", "CARD READER SILENT",
-                       f"{event.source}: {event.detail or 'no message for a while'}",
-                       "check the reader; type the cards (K) if needed")
+                       f"{event.source}: {event.detail or 'no message for a while'}", _silent_action(event.detail))
         elif event.state == "ended" and self._snap.replay:
             self.alert(f"link:{event.source}", "info", "REPLAY FINISHED",
                        f"{event.source}: the record has ended: {event.detail or 'nothing more to replay'}",
@@ -2473,8 +2514,9 @@ class SessionCore(abc.ABC):
             if card is None and self._lost_frames_unanswered(pending):
                 self._asked_none_missed = pending
                 return self._refuse(none_missed_asked(pending.card.label))
-            if self._pending_hold in self._cards_due:  # several unread in a row: this read is none of them
-                return self._refuse(several_unread_asked(pending.card.label, self._cards_due[self._pending_hold]))
+            if self._pending_hold in self._cards_due:  # cards unread before it, untyped: this read is none of them
+                return self._refuse(cards_due_asked(pending.card.label, pending.source, pending.doubt,
+                                                    self._cards_due[self._pending_hold]))
             self._publish(replace(self._snap, pending=None, cards_due=0))
             self._answered(pending)  # the croupier has looked at the layout
             chosen = card or pending.card

@@ -525,8 +525,10 @@ class MainWindow(QMainWindow, StepsDown):
             return self._correction("set aside as misdrawn", self.session.discard_held, "misdrawn (Del)", "set_aside")
         if snap.pending is None and not getattr(snap.state, "held", ()) \
                 and not getattr(self.session, "typed_unread_asked", lambda: False)():  # qaQ F11: it did nothing
-            return self._run(self.session.say("nothing to reject: Del rejects a card read unsure, or sets aside a "
-                                              "card held after the round; V voids a card dealt"))
+            said = getattr(self.session, "nothing_to_reject", None)  # baccarat names a card refused (qaAP F3)
+            return self._run(self.session.say(said() if said is not None else (
+                "nothing to reject: Del rejects a card read unsure, or sets aside a card held after the round; V "
+                "voids a card dealt")))
         return self._run(self.entry.reject())
 
     def dismiss(self) -> None:
