@@ -1,0 +1,137 @@
+"""A blackjack table on a serial shoe when a card leaves the shoe unread, refused or fed with another (qaAQ).
+
+QA drove a shoe emulator over a pty into the blackjack display: after a ``??``, a DOUBLE_FEED or a refused copy,
+one bare Enter played the next read in the missing card's place, as a double's card, as a split hand's hit, and
+as the dealer's draw, where the round was settled at once on a card that was not the dealer's (F1).  The burn card
+read as ``??`` and then B left the UNREADABLE CARD wait standing: the round's first read was held behind it and
+the card typed as asked went into seat 1's hand (F2).  Real bytes over a real pty to the reader.
+"""
+
+from __future__ import annotations
+
+from decimal import Decimal as D
+
+import pytest
+
+from dealer_assist.blackjack.rules import HouseRules
+from dealer_assist.table.blackjack_session import BlackjackSession
+from dealer_assist.table.blackjack_state import BlackjackTableRules
+from dealer_assist.table.holds import AFTER_A_DOUBLE_FEED, AFTER_A_REFUSAL, AFTER_AN_UNREADABLE
+from dealer_assist.table.journal import Journal
+from polling import wait_for
+from test_serial_blackjack_reads import BlackjackRig
+
+TWO_SEATS = BlackjackTableRules(seats=2)
+
+
+@pytest.fixture
+def table(tmp_path):
+    made = BlackjackRig(tmp_path, TWO_SEATS)
+    yield made
+    made.close()
+
+
+def dealt(rig: BlackjackRig, stakes: dict, *codes: str) -> BlackjackSession:
+    """The bets ``stakes`` placed, the round dealt and the cards ``codes`` read through the shoe."""
+    s = rig.session
+    for seat, amount in stakes.items():
+        assert s.place(seat, D(amount)) is None
+    assert s.deal() is None
+    rig.cards(*codes)
+    assert wait_for(lambda: len(s.state.round.cards) == len(codes))
+    return s
+
+
+def held(rig: BlackjackRig, code: str, why: str) -> None:
+    s = rig.session
+    assert wait_for(lambda: s.snapshot.pending is not None and s.snapshot.pending.card.code == code)
+    assert s.snapshot.pending.doubt == why
+
+
+def enter_refused(rig: BlackjackRig, code: str) -> None:
+    """A bare Enter on the held read plays nothing: it names K, then Enter."""
+    s = rig.session
+    before = [c.code for c in s.state.round.cards]
+    answer = s.confirm_pending()
+    assert answer is not None and "(K)" in answer, answer
+    assert [c.code for c in s.state.round.cards] == before and s.snapshot.pending.card.code == code
+    assert s.state.settlement is None
+
+
+def restarted(rig: BlackjackRig) -> BlackjackSession:
+    rig.reader.stop()
+    rig.session.close()
+    rig.session = BlackjackSession(TWO_SEATS, Journal.open(rig.journal))
+    return rig.session
+
+
+def test_a_double_feed_on_a_double_holds_the_next_read_until_the_double_card_is_typed(table):
+    s = dealt(table, {1: "10", 2: "25"}, "5S", "9D", "6D", "6H", "2C")  # seat 1: 5 6, seat 2: 9 2, dealer 6
+    assert s.double() is None
+    table.send("ERR", "DOUBLE_FEED", "two cards")
+    table.cards("KC")
+    held(table, "KC", AFTER_A_DOUBLE_FEED)
+    enter_refused(table, "KC")
+    assert table.hands(1) == [["5S", "6H"]]  # no double card yet
+    assert s.enter_card("3C") is None  # the double card, typed
+    assert table.hands(1) == [["5S", "6H", "3C"]] and s.state.round.seat_hands(1)[0].doubled
+
+
+def test_a_double_feed_on_a_split_hand_holds_the_read_through_h(table):
+    s = dealt(table, {1: "10"}, "8S", "6D", "8H")
+    assert s.split() is None
+    table.cards("3C")  # hand 1: 8 3
+    assert wait_for(lambda: table.hands(1) == [["8S", "3C"], ["8H"]])
+    table.send("ERR", "DOUBLE_FEED", "two cards")
+    table.cards("TD")
+    held(table, "TD", AFTER_A_DOUBLE_FEED)
+    assert s.hit() is None  # H keyed: the hit card is the one not read
+    enter_refused(table, "TD")
+    assert table.hands(1) == [["8S", "3C"], ["8H"]]
+    assert s.enter_card("9C") is None
+    assert table.hands(1) == [["8S", "3C", "9C"], ["8H"]]
+
+
+@pytest.mark.parametrize("missing", [("CARD", "??"), ("ERR", "DOUBLE_FEED", "two cards"),
+                                     ("ERR", "MISREAD", "no index")])
+def test_the_dealers_draw_is_not_settled_on_the_read_after_a_card_not_read(table, missing):
+    s = dealt(table, {1: "10", 2: "25"}, "9S", "TC", "6D", "TH", "9C")  # 19, 19; dealer 6
+    assert s.stand() is None and s.stand() is None
+    table.cards("TD")  # the dealer: 16, draws
+    assert wait_for(lambda: len(s.state.round.dealer.cards) == 2)
+    table.send(*missing)
+    table.cards("5C")
+    why = AFTER_A_DOUBLE_FEED if "DOUBLE_FEED" in missing else AFTER_AN_UNREADABLE
+    held(table, "5C", why)
+    enter_refused(table, "5C")  # 6 10 5 = 21 would have beaten both seats at once
+    assert [c.code for c in s.state.round.dealer.cards] == ["6D", "TD"]
+    assert s.enter_card("4S") is None  # the dealer's real card: 20
+    assert s.state.settlement is not None
+    assert [c.code for c in s.state.round.dealer.cards] == ["6D", "TD", "4S"]
+
+
+def test_a_restart_keeps_the_dealers_draw_from_being_settled_on_the_held_read(table):
+    s = dealt(table, {1: "10", 2: "25"}, "9S", "TC", "6D", "TH", "9C")
+    assert s.stand() is None and s.stand() is None
+    table.cards("TD", "??", "5C")
+    held(table, "5C", AFTER_AN_UNREADABLE)
+    again = restarted(table)
+    assert again.snapshot.pending.card.code == "5C"
+    enter_refused(table, "5C")
+    assert again.enter_card("4S") is None
+    assert [c.code for c in again.state.round.dealer.cards] == ["6D", "TD", "4S"]
+
+
+def test_a_third_copy_from_two_decks_holds_the_next_read(tmp_path):
+    (tmp_path / "two").mkdir()
+    rig = BlackjackRig(tmp_path / "two", BlackjackTableRules(house=HouseRules(decks=2), seats=2))
+    try:
+        s = dealt(rig, {1: "10", 2: "10"}, "AS", "AS")
+        rig.cards("AS")  # a third A♠ of two decks: refused
+        assert wait_for(lambda: "refused" in {a.code for a in s.snapshot.alerts})
+        rig.cards("4H")
+        held(rig, "4H", AFTER_A_REFUSAL)
+        enter_refused(rig, "4H")
+        assert rig.hands(1) == [["AS"]] and rig.hands(2) == [["AS"]]
+    finally:
+        rig.close()
