@@ -14,6 +14,7 @@ from decimal import Decimal as D
 import pytest
 
 from dealer_assist.blackjack.rules import HouseRules
+from dealer_assist.sources.serial_shoe import SerialShoe
 from dealer_assist.table.blackjack_session import BlackjackSession
 from dealer_assist.table.blackjack_state import BlackjackTableRules
 from dealer_assist.table.holds import AFTER_A_DOUBLE_FEED, AFTER_A_REFUSAL, AFTER_AN_UNREADABLE
@@ -58,10 +59,14 @@ def enter_refused(rig: BlackjackRig, code: str) -> None:
     assert s.state.settlement is None
 
 
-def restarted(rig: BlackjackRig) -> BlackjackSession:
+def restarted(rig: BlackjackRig, rules: BlackjackTableRules = TWO_SEATS) -> BlackjackSession:
+    """The table stopped and started again on its journal, a new reader on the same pty feeding it."""
     rig.reader.stop()
     rig.session.close()
-    rig.session = BlackjackSession(TWO_SEATS, Journal.open(rig.journal))
+    rig.session = BlackjackSession(rules, Journal.open(rig.journal))
+    rig.reader = SerialShoe(rig.link, name="serial:shoe", backoff_first=0.05, backoff_max=0.2)
+    rig.reader.start(rig.session.handle)
+    assert wait_for(lambda: rig.reader.link == "up")
     return rig.session
 
 
@@ -135,3 +140,39 @@ def test_a_third_copy_from_two_decks_holds_the_next_read(tmp_path):
         assert rig.hands(1) == [["AS"]] and rig.hands(2) == [["AS"]]
     finally:
         rig.close()
+
+
+BURN_ONE = BlackjackTableRules(seats=2, burn_cards=1)
+
+
+@pytest.fixture
+def burning(tmp_path):
+    made = BlackjackRig(tmp_path, BURN_ONE)
+    yield made
+    made.close()
+
+
+@pytest.mark.parametrize("restart", [False, True])
+@pytest.mark.parametrize("missing", [("CARD", "??"), ("ERR", "MISREAD", "no index")])
+def test_b_after_an_unreadable_burn_card_ends_its_wait(burning, missing, restart):
+    s = burning.session
+    assert s.state.burn_left == 1
+    burning.send(*missing)  # the burn card, unread
+    assert wait_for(lambda: "unreadable" in {a.code for a in s.snapshot.alerts})
+    assert s.skip_burn() is None  # B: the burn is done
+    assert s.state.burn_left == 0 and "unreadable" not in {a.code for a in s.snapshot.alerts}
+    if restart:
+        s = restarted(burning, BURN_ONE)
+        assert "unreadable" not in {a.code for a in s.snapshot.alerts}
+    assert s.place(1, D("10")) is None and s.deal() is None
+    burning.cards("9S")  # the round's first card: played as it comes, seat 1's
+    assert wait_for(lambda: burning.hands(1) == [["9S"]]) and s.snapshot.pending is None
+    assert s.state.burned == ()
+
+
+def test_b_before_the_burn_card_is_out_holds_nothing(burning):
+    s = burning.session
+    assert s.skip_burn() is None and s.state.burn_left == 0
+    assert s.place(1, D("10")) is None and s.deal() is None
+    burning.cards("9S")
+    assert wait_for(lambda: burning.hands(1) == [["9S"]]) and s.snapshot.pending is None

@@ -1207,9 +1207,18 @@ class BlackjackSession(SessionCore):
 
     def skip_burn(self) -> Optional[str]:
         """B: the new deck's burn cards went to the discard rack unrecorded (face down past a reader, or not typed):
-        the first deal comes next; the deck check counts them back as any other card."""
-        return self._do({"op": "skip_burn"}, message="burn done unrecorded: the burn cards are counted back at the "
-                                                     "deck check")
+        the first deal comes next; the deck check counts them back as any other card.  A burn card the shoe could
+        not read (or refused) is one of them: its wait ends (journaled ``burned_unread``: how many)."""
+        with self._lock:
+            state = self._snap.state
+            left = state.burn_left if state.phase == BlackjackPhase.BETTING else 0
+            unread = self._burn_unplayed(left)
+            error = self._do({"op": "skip_burn", **({"burned_unread": unread} if unread else {})},
+                             message="burn done unrecorded: the burn cards are counted back at the deck check"
+                             + (f" (the card{'s' if unread > 1 else ''} not read among them)" if unread else ""))
+            if error is None and unread:
+                self._burn_done(unread)
+            return error
 
     def next_round(self) -> Optional[str]:
         """N.  Refused after the deck's last round (the cut card out, the round settled), as at baccarat: the

@@ -1036,6 +1036,8 @@ class SessionCore(abc.ABC):
                         settles = self._card_typed_for(source)
                     elif hold is not None:  # as live (enter_card)
                         self._typed_for_held_due(source, queue[0][1])
+            elif kind == "shoe_burn" and isinstance(payload.get("burned_unread"), int):  # B (as live: _burn_done)
+                settles = self._burn_done(payload["burned_unread"], settle=False) > 0
             else:
                 left = left_unplayed(kind, payload)
                 if left is not None:
@@ -2241,6 +2243,33 @@ class SessionCore(abc.ABC):
         self._ended, self._placements = {}, []
         self._due_for_held = self._held_due_typed = None
         self._settle_hold_alerts()
+
+    def _burn_done(self, left: int, settle: bool = True) -> int:
+        """B with ``left`` burn cards due: cards that left a reader unplayed while they were due (unread, refused, fed
+        with another) were burn cards, gone to the discard rack: up to ``left`` of them are no longer waited for, as
+        when the croupier types one (qaAQ F2: UNREADABLE CARD stood after B, the round's first read waited behind it
+        and the card typed as asked went into seat 1).  How many it settled (``settle=False``: a restart, which
+        counts the alerts itself, see :meth:`_restore_holds`)."""
+        settled = 0
+        for source, (why, number) in list(self._hold_of.items()):
+            if settled >= left or why not in DRAWN_ONCE:
+                continue
+            due = self._cards_due.get(number, 1)
+            if due <= left - settled:
+                self._hold_ended(source)
+            else:
+                self._cards_due[number] = due - (left - settled)
+            settled += min(due, left - settled)
+        if settle and settled:
+            if self._snap.pending is not None:
+                self._publish(replace(self._snap, cards_due=self._cards_due.get(self._pending_hold, 0)))
+            self._settle_hold_alerts()
+        return settled
+
+    def _burn_unplayed(self, left: int) -> int:
+        """How many cards :meth:`_burn_done` would settle with ``left`` burn cards due (nothing changes)."""
+        due = sum(self._cards_due.get(number, 1) for why, number in self._hold_of.values() if why in DRAWN_ONCE)
+        return min(due, left)
 
     def _typed_in_place(self) -> None:
         """A card typed (or accepted by a supervisor) with none waiting: the card a one-card hold waited
