@@ -176,3 +176,34 @@ def test_b_before_the_burn_card_is_out_holds_nothing(burning):
     assert s.place(1, D("10")) is None and s.deal() is None
     burning.cards("9S")
     assert wait_for(lambda: burning.hands(1) == [["9S"]]) and s.snapshot.pending is None
+
+
+def feed_alert(rig: BlackjackRig):
+    s = rig.session
+    assert wait_for(lambda: "device:DOUBLE_FEED" in {a.code for a in s.snapshot.alerts})
+    return {a.code: a for a in s.snapshot.alerts}["device:DOUBLE_FEED"]
+
+
+def test_a_double_feed_right_after_a_double_names_the_double_card_not_the_card_dealt_before_d(table):
+    """qaAQ F3: with no heartbeat between 2C and the report, the alert named 2♣ (seat 2's, dealt before D) and
+    its DO line said to void it (Backspace), which voided seat 1's double."""
+    s = dealt(table, {1: "10", 2: "25"}, "5S", "9D", "6D", "6H", "2C")
+    assert s.double() is None
+    table.send("ERR", "DOUBLE_FEED", "two cards")  # the frame right after 2C's: no heartbeat between
+    alert = feed_alert(table)
+    assert "2♣" in alert.text and "not in doubt" in alert.text and "a card for seat 1" in alert.text
+    assert "Backspace" not in alert.action and "(K)" in alert.action and "a card for seat 1" in alert.action
+    assert "played as seat 2" not in alert.text
+    table.cards("KC")
+    held(table, "KC", AFTER_A_DOUBLE_FEED)
+    assert s.enter_card("3C") is None  # as the DO line says: seat 1's double card
+    assert table.hands(1) == [["5S", "6H", "3C"]] and table.hands(2) == [["9D", "2C"]]
+
+
+def test_a_double_feed_right_after_a_card_with_no_decision_between_still_names_that_card(table):
+    s = dealt(table, {1: "10", 2: "25"}, "5S", "9D", "6D", "6H", "2C")
+    del s
+    table.send("ERR", "DOUBLE_FEED", "two cards")
+    alert = feed_alert(table)
+    assert "2♣ was read just before this report and played as seat 2" in alert.text
+    assert "Backspace" in alert.action

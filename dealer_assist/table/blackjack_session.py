@@ -219,6 +219,9 @@ class BlackjackSession(SessionCore):
         #: Zoned reads set aside in the box of a later place while cards for another box were due (see _park).
         self._parked: list[CardRead] = []
         self._unparking = False
+        #: Per reader, the SEQ of its card last played when a decision was last keyed, with that decision and the
+        #: place due after it: a DOUBLE_FEED reported right after that card came out after the decision (qaAQ F3).
+        self._keyed_after: dict[str, tuple[int, str, str]] = {}
         state, deck_seq, chip, roster = self._recover(BlackjackState.new(rules), rules, journal, roster)
         super().__init__(BlackjackSnapshot(state=state, chip=chip), journal, clock)
         self._roster = roster
@@ -1129,9 +1132,33 @@ class BlackjackSession(SessionCore):
         """Hit, stand, double or split for the active hand (``seat`` checks that it is that seat's turn)."""
         error = self._do({"op": "action", "action": action, "seat": seat}, message=action)
         if error is None:
+            due = self._snap.state.describe_due() if self._snap.state.phase == BlackjackPhase.PLAYING else ""
+            self._keyed_after = {source: (placed[0], action, due) for source, placed in self._placed.items()}
             self._after_decision(action)
             self._unpark()
         return error
+
+    def _read_before(self, event: Any) -> Optional[tuple[Card, str]]:
+        """As every game's, but not a card played before a decision keyed since: two cards fed together after it
+        came out for the hand due after the decision (qaAQ F3: a double feed right after D named seat 2's card,
+        dealt before D, and its Backspace voided seat 1's double)."""
+        before = super()._read_before(event)
+        keyed = self._keyed_after.get(event.source)
+        placed = self._placed.get(event.source)
+        if before is not None and before[1] and keyed is not None and placed is not None and keyed[0] == placed[0]:
+            return None
+        return before
+
+    def _fed_after_decision(self, event: Any) -> Optional[tuple[str, str]]:
+        keyed, placed = self._keyed_after.get(event.source), self._placed.get(event.source)
+        if (event.seq is None or keyed is None or placed is None or keyed[0] != placed[0]
+                or placed[0] != (event.seq - 1) % 65536 or not keyed[2]):
+            return None
+        action = ACTION_KEYS.get(keyed[1], keyed[1])
+        return ((f". {placed[1].label}, read just before it, was dealt before {action} was keyed and is not in doubt: "
+                 f"the two cards came out after {action}, the first of them {keyed[2]}"),
+                f"type the cards not read in the order they came out (K), the first {keyed[2]}; the next card read "
+                f"waits until you do; {placed[1].label} stays where it is")
 
     def hit(self) -> Optional[str]:
         return self.act("hit")

@@ -1482,6 +1482,9 @@ class SessionCore(abc.ABC):
         self._hold_next(event.source, AFTER_A_DOUBLE_FEED)
         text, action = f"{event.source}: {event.text}", ERROR_ACTION
         before = self._read_before(event)
+        after = self._fed_after_decision(event) if before is None else None
+        if after is not None:
+            text, action = text + after[0], after[1]
         if before is not None:
             card, place = before
             text += (f". {card.label} was read just before this report" + (f" and played as {place}" if place else "")
@@ -1493,6 +1496,11 @@ class SessionCore(abc.ABC):
                       f"check {card.label}: if the card not read came out first, type that one first (K)")
         self.alert(f"device:{event.code}", "error", f"SHOE REPORTS {event.code.upper()}", text, action,
                    source=event.source, source_seq=event.seq)
+
+    def _fed_after_decision(self, event: DeviceError) -> Optional[tuple[str, str]]:
+        """What a double feed reported right after a card read, with a decision keyed between (blackjack's D), adds to
+        its alert and its DO line: the card read before is not in doubt (see each game's :meth:`_read_before`)."""
+        return None
 
     def _read_before(self, event: DeviceError) -> Optional[tuple[Card, str]]:
         """The card ``event.source`` read in the frame just before ``event`` and where it went (its place on
