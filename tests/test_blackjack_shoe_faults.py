@@ -17,7 +17,7 @@ from dealer_assist.blackjack.rules import HouseRules
 from dealer_assist.sources.serial_shoe import SerialShoe
 from dealer_assist.table.blackjack_session import BlackjackSession
 from dealer_assist.table.blackjack_state import BlackjackTableRules
-from dealer_assist.table.holds import AFTER_A_DOUBLE_FEED, AFTER_A_REFUSAL, AFTER_AN_UNREADABLE
+from dealer_assist.table.holds import AFTER_A_DOUBLE_FEED, AFTER_A_REFUSAL, AFTER_AN_UNREADABLE, AFTER_NEW_DECK
 from dealer_assist.table.journal import Journal
 from polling import wait_for
 from test_serial_blackjack_reads import BlackjackRig
@@ -207,3 +207,51 @@ def test_a_double_feed_right_after_a_card_with_no_decision_between_still_names_t
     alert = feed_alert(table)
     assert "2♣ was read just before this report and played as seat 2" in alert.text
     assert "Backspace" in alert.action
+
+
+def one_round_settled(rig: BlackjackRig) -> BlackjackSession:
+    s = dealt(rig, {1: "10"}, "9S", "6D", "TH")
+    assert s.stand() is None
+    rig.cards("TD", "2C")  # the dealer: 6 10 2 = 18
+    assert wait_for(lambda: s.state.settlement is not None)
+    return s
+
+
+def shoe_new_refused(rig: BlackjackRig) -> None:
+    s = rig.session
+    rig.send("SHOE", "NEW")
+    assert wait_for(lambda: {"newdeck", "newdeck:held"} & {a.code for a in s.snapshot.alerts})
+    assert s.state.deck_no == 1  # the old deck is not checked: refused
+
+
+@pytest.mark.parametrize("order", ["N then NEW", "NEW then N"])
+def test_a_read_after_a_refused_new_deck_between_rounds_waits(table, order):
+    """qaAQ F4: after N, SHOE NEW (refused) and the deal, 5H was played at once as seat 1's card of the old deck."""
+    s = one_round_settled(table)
+    if order == "N then NEW":
+        assert s.next_round() is None
+        shoe_new_refused(table)
+    else:
+        shoe_new_refused(table)
+        assert s.next_round() is None
+    assert s.place(1, D("10")) is None and s.deal() is None
+    table.cards("5H")
+    held(table, "5H", AFTER_NEW_DECK)
+    assert table.hands(1) == [[]]
+    alert = {a.code: a for a in s.snapshot.alerts}["newdeck:held"]
+    assert alert.title == "NEW DECK NOT ACCEPTED" and "waits for you" in alert.text
+    assert s.confirm_pending() is None  # Enter: the croupier says it is the old deck's
+    assert table.hands(1) == [["5H"]] and "newdeck:held" not in {a.code for a in s.snapshot.alerts}
+
+
+def test_a_restart_keeps_the_wait_after_a_refused_new_deck(table):
+    s = one_round_settled(table)
+    assert s.next_round() is None
+    shoe_new_refused(table)
+    s = restarted(table)
+    assert s.place(1, D("10")) is None and s.deal() is None
+    table.cards("5H")
+    held(table, "5H", AFTER_NEW_DECK)
+    assert "newdeck:held" in {a.code for a in s.snapshot.alerts}
+    s.reject_pending()  # Del: the new deck's card set aside
+    assert table.hands(1) == [[]]

@@ -32,7 +32,7 @@ from dealer_assist.table.blackjack_state import (CUT_STAYS, NOT_IN_THE_STUB, Bla
                                                  MOVED_FROM, no_place_in_box, position,
                                                  rules_from_record, settlement_lines, void_named, void_target)
 from dealer_assist.table.holds import (AFTER_A_MISDRAW, AFTER_A_REFUSAL, AFTER_NEW_DECK, HOLDS, NEW_DECK_IN_ROUND,
-                                      NEW_DECKS_FIRST, NO_PLACE_IN_BOX, NO_ROUND_AFTER, NO_ROUND_CUT,
+                                      NEW_DECK_REFUSED, NEW_DECKS_FIRST, NO_PLACE_IN_BOX, NO_ROUND_AFTER, NO_ROUND_CUT,
                                       NO_ROUND_NO_DEAL, PARKED, READ_BEFORE_A_STOP, MOVED_EARLY,
                                       SAME_CARD_DOUBTS)
 from dealer_assist.table.journal import Entry, Journal
@@ -222,6 +222,8 @@ class BlackjackSession(SessionCore):
         #: Per reader, the SEQ of its card last played when a decision was last keyed, with that decision and the
         #: place due after it: a DOUBLE_FEED reported right after that card came out after the decision (qaAQ F3).
         self._keyed_after: dict[str, tuple[int, str, str]] = {}
+        #: The reader whose new deck was refused after a round (the old one not checked): N holds its next read.
+        self._refused_deck_by: Optional[str] = None
         state, deck_seq, chip, roster = self._recover(BlackjackState.new(rules), rules, journal, roster)
         super().__init__(BlackjackSnapshot(state=state, chip=chip), journal, clock)
         self._roster = roster
@@ -1076,9 +1078,22 @@ class BlackjackSession(SessionCore):
                            "deck (C) and put the new one in (Ctrl+N)", source=event.source)
                 return
             error = self.new_deck()
-            if error is not None:
+            if error is not None and s.phase == BlackjackPhase.BETTING:
+                self._hold_after_refused_deck(event.source, error)
+            elif error is not None:  # the round over: a card now is refused as after it, the next round holds (N)
+                self._refused_deck_by = event.source
                 self.alert("newdeck", "warning", "NEW DECK NOT ACCEPTED", error,
                            "put the old deck back in the shoe until it is reconciled (C)")
+
+    def _hold_after_refused_deck(self, source: str, error: str) -> None:
+        """The shoe's new deck refused (the old one not checked) while bets are taken: its next read would be dealt
+        into the old deck's round, though it is most likely the new deck's.  As in a round (PROTOCOL.md 7.6), it
+        waits (qaAQ F4: 5H was played at once as seat 1's card of the old deck)."""
+        self._hold_next(source, AFTER_NEW_DECK)
+        self.alert(NEW_DECK_REFUSED, "warning", "NEW DECK NOT ACCEPTED",
+                   f"{error}; the {source}'s next card read is most likely the new deck's: it waits for you",
+                   "put the old deck back in the shoe until it is reconciled (C); the next card read waits: Enter "
+                   "plays it if it is the old deck's, Del sets it aside", source=source)
 
     def _shoe_empty_between_rounds(self, event: ShoeSignal) -> None:
         """The shoe ran empty with no round open: nothing to void (qaR F3: the old deck's EMPTY, come after the
@@ -1256,6 +1271,10 @@ class BlackjackSession(SessionCore):
             return self._refuse("no next round: the cut card is out and this deck's last round is played; check the "
                                 "deck (C), then Ctrl+N puts a new one in")
         error = self._do({"op": "next_round"})
+        refused_deck = next((a for a in self._snap.alerts if a.code == "newdeck"), None)
+        if error is None and refused_deck is not None and self._refused_deck_by is not None:
+            self._take_down(lambda a: a is not refused_deck)
+            self._hold_after_refused_deck(self._refused_deck_by, refused_deck.text)
         if error is None:
             self._moved_from_box.clear()  # a card refused for its box last round is no card of this one
             self._astray_played.clear()  # nor is one played from outside every box
@@ -1324,6 +1343,7 @@ class BlackjackSession(SessionCore):
             op["override"] = override
         error = self._do(op, message="new deck")
         if error is None:
+            self._refused_deck_by = None
             self._end_holds("deck")  # QA: a read held from the old deck was played as the new one's first card
         return error
 
