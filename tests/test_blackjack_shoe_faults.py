@@ -255,3 +255,28 @@ def test_a_restart_keeps_the_wait_after_a_refused_new_deck(table):
     assert "newdeck:held" in {a.code for a in s.snapshot.alerts}
     s.reject_pending()  # Del: the new deck's card set aside
     assert table.hands(1) == [[]]
+
+
+SIX_DECKS = BlackjackTableRules(house=HouseRules(decks=6), seats=2)
+
+
+def test_a_dealt_card_read_back_twice_at_a_multi_deck_check_is_named(tmp_path):
+    """qaAQ F5: at 6 decks a dealt 9♠ read back twice was taken as a stub card counted by hand, with no word."""
+    rig = BlackjackRig(tmp_path, SIX_DECKS)
+    try:
+        s = one_round_settled(rig)
+        assert s.start_deck_check() is None
+        rig.cards("9S", "9S")
+        assert wait_for(lambda: len(s.state.ledger.returned) == 2)
+        alert = {a.code: a for a in s.snapshot.alerts}.get("beyond")
+        assert alert is not None and "9♠" in alert.title and "COUNTED TOO OFTEN" in alert.title
+        assert "9♠ counted back 2 times, dealt once" in alert.text
+        assert "type 9S in the card field, then Shift+Backspace" in alert.action
+        assert s.void_return() is None  # the second read taken back: the note goes
+        assert "beyond" not in {a.code for a in s.snapshot.alerts}
+        rig.cards("6D", "TH", "TD", "2C")  # the rest dealt, counted once each: no word
+        assert wait_for(lambda: len(s.state.ledger.returned) == 5)
+        assert "beyond" not in {a.code for a in s.snapshot.alerts}
+        assert s.return_stub() is None and s.state.reconciliation().ok
+    finally:
+        rig.close()

@@ -455,6 +455,26 @@ class BlackjackSession(SessionCore):
                        "foreign card out of the deck")
         elif not seen and standing:
             self._take_down(lambda a: a.code != "counted")
+        self._counted_beyond_dealt(old, new)
+
+    def _counted_beyond_dealt(self, old: BlackjackState, new: BlackjackState) -> None:
+        """A card counted back by hand more often than it was dealt (and no more than the deck holds it) is said:
+        read back twice, or a card of the stub counted by hand, which the stub's count (T) then leaves out (qaAQ F5:
+        a dealt 9♠ read back twice was absorbed by the stub's count with no word).  The note goes once none is."""
+        over = new.ledger.counted_beyond_dealt
+        before = old.ledger.counted_beyond_dealt if old.phase == BlackjackPhase.DECK_CHECK else ()
+        standing = any(a.code == "beyond" for a in self._snap.alerts)
+        if over and (set(over) - set(before) and len(new.ledger.returned) > len(old.ledger.returned)
+                     or standing and over != before):
+            cards = " ".join(c.label for c in over)
+            times = "; ".join(f"{c.label} counted back {_times(new.ledger.returned.count(c) - new.ledger.stub.count(c))}"
+                              f", dealt {_times(new.ledger.dealt.count(c))}" for c in over)
+            self.alert("beyond", "warning", f"{cards} COUNTED TOO OFTEN?",
+                       f"{times}: taken as a card of the undealt stub counted by hand (T counts the stub without it)",
+                       f"if the reader read it twice: {void_named(over)} (Shift+Backspace alone: the last card "
+                       "counted); if it is a card of the stub, nothing to do")
+        elif not over and standing:
+            self._take_down(lambda a: a.code != "beyond")
 
     def _journal_round_end(self, record: RoundRecord, written: frozenset = frozenset()) -> None:
         """The round's outcome, settlement and end, less those ``written`` already (a restart's repair)."""
@@ -1414,6 +1434,10 @@ def _box_words(zone: str) -> str:
     """A camera's zone as the croupier calls the box: ``the dealer's box``, ``seat 3's box``."""
     place = given_position(zone)
     return "the dealer's box" if place == "dealer" else f"seat {place}'s box"
+
+
+def _times(n: int) -> str:
+    return "once" if n == 1 else f"{n} times"
 
 
 def _dealt_already(state: BlackjackState, card: Card, source: Any = KEYBOARD) -> bool:
