@@ -280,3 +280,23 @@ def test_a_dealt_card_read_back_twice_at_a_multi_deck_check_is_named(tmp_path):
         assert s.return_stub() is None and s.state.reconciliation().ok
     finally:
         rig.close()
+
+
+@pytest.mark.parametrize("restart", [False, True])
+def test_del_sets_aside_a_card_refused_with_no_bet_and_the_next_round_plays_as_it_comes(table, restart):
+    """qaAQ F7: Del on CARD 7♣ REFUSED (no seat had a bet) said "no card is waiting"; the refusal stood into the
+    next round and held its first read."""
+    s = table.session
+    table.cards("7C")  # no bet on the layout: a misdraw
+    assert wait_for(lambda: "refused" in {a.code for a in s.snapshot.alerts})
+    action = {a.code: a for a in s.snapshot.alerts}["refused"].action
+    s.reject_pending()  # Del
+    assert "refused" not in {a.code for a in s.snapshot.alerts}
+    assert "7♣ set aside" in s.snapshot.message and "no card is waiting" not in s.snapshot.message
+    if restart:
+        s = restarted(table)
+        assert "refused" not in {a.code for a in s.snapshot.alerts}
+    assert s.place(1, D("10")) is None and s.deal() is None
+    table.cards("TS")
+    assert wait_for(lambda: table.hands(1) == [["TS"]]) and s.snapshot.pending is None
+    assert "Del says this card was set aside" in action  # the alert's DO line names the key

@@ -926,10 +926,31 @@ class BlackjackSession(SessionCore):
         the read itself does."""
         with self._lock:
             pending = self._snap.pending
+            if pending is None and self._set_aside_misdraw():
+                return
             if pending is not None and pending.source == KEYBOARD and self._read_under_typed is not None:
                 self._publish(replace(self._snap, pending=replace(self._read_under_typed, doubt=pending.doubt)))
             self._read_under_typed = None
             super().reject_pending()
+
+    def _set_aside_misdraw(self) -> bool:
+        """Del with no read waiting, CARD REFUSED standing for a card read with no round open for it (no bet, the
+        round over): that card was set aside, so the next read of its reader plays as it comes; the alert goes.
+        Journaled as the alert's dismissal with ``set_aside`` (a restart ends the wait too).  qaAQ F7: Del said
+        "no card is waiting", and the refusal stood into the next round, holding its first read."""
+        refused = next((a for a in self._snap.alerts if a.code == "refused"), None)
+        if refused is None or not any(why == AFTER_A_MISDRAW for why, _ in self._hold_of.values()):
+            return False
+        if not self._write("alert_dismissed", {"codes": ["refused"], "set_aside": True, "game": GAME,
+                                               "round": self._snap.state.round_no}):
+            return True
+        self._hold_of = {source: hold for source, hold in self._hold_of.items() if hold[0] != AFTER_A_MISDRAW}
+        card = refused.title[len("CARD "):-len(" REFUSED")] if refused.title.endswith(" REFUSED") else "the card"
+        self._publish(replace(self._snap, alerts=tuple(a for a in self._snap.alerts if a is not refused),
+                              message=f"{card} set aside (Del): it went to no hand and is counted back at the deck "
+                                      "check; the next card read plays as it comes"))
+        self._settle_hold_alerts()
+        return True
 
     def _play(self, card: Card, source: str, zone: Optional[str], confidence: float = 1.0,
               seq: Optional[int] = None, answers: bool = False, held: Optional[dict] = None,
@@ -1014,8 +1035,8 @@ class BlackjackSession(SessionCore):
                                               else "deal from it"))
         if source != KEYBOARD and no_round != NO_ROUND_CUT:  # past the cut card each next read is refused alike
             self._hold_next(source, AFTER_A_MISDRAW if no_round else AFTER_A_REFUSAL)
-            action += ("; the next card read waits: Enter plays it if this card was set aside" if no_round
-                       else "; the next card read waits until then")
+            action += ("; the next card read waits: Del says this card was set aside (then the next read plays as "
+                       "it comes), or Enter plays it then" if no_round else "; the next card read waits until then")
         self.alert("refused", "error", f"CARD {card.label} REFUSED", text, action)
         return error
 

@@ -28,7 +28,7 @@ from dealer_assist.events import (PORT_IN_USE, PUT_BACK, YIELDING_DOUBTS, CardRe
 from dealer_assist.money import fmt
 from dealer_assist.table import disk_room, journal_scan
 from dealer_assist.table.another_shoe import alert_text, reported
-from dealer_assist.table.holds import (AFTER_A_DOUBLE_FEED, AFTER_A_GAP, AFTER_LOST_FRAMES, AFTER_A_REJECTION, AFTER_A_RESTART,
+from dealer_assist.table.holds import (AFTER_A_DOUBLE_FEED, AFTER_A_GAP, AFTER_A_MISDRAW, AFTER_LOST_FRAMES, AFTER_A_REJECTION, AFTER_A_RESTART,
                                        AFTER_AN_UNREADABLE, AFTER_DROPPED, AFTER_NEW_SHOE, AFTER_RESTART_ACTION,
                                        AFTER_TYPED_UNREAD, AFTER_UNPLACED, PARKED, SAME_CARD_DOUBTS, TYPED_THEN_READ,
                                        TYPED_UNREAD,
@@ -964,6 +964,9 @@ class SessionCore(abc.ABC):
                     alerts.pop(code, None)
                 if "gap" in codes:
                     self._hold_of = {s: h for s, h in self._hold_of.items() if h[0] != AFTER_A_GAP}
+                    settles = True
+                if "refused" in codes and payload.get("set_aside") is True:  # Del on a misdraw (as live: blackjack)
+                    self._hold_of = {s: h for s, h in self._hold_of.items() if h[0] != AFTER_A_MISDRAW}
                     settles = True
                 if TYPED_UNREAD in codes and payload.get("voided") is True and asked_again is not None:
                     ask, asked_again = self._ask_again(asked_again), None  # as live (_voided_asks)
