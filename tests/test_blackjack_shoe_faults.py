@@ -300,3 +300,23 @@ def test_del_sets_aside_a_card_refused_with_no_bet_and_the_next_round_plays_as_i
     table.cards("TS")
     assert wait_for(lambda: table.hands(1) == [["TS"]]) and s.snapshot.pending is None
     assert "Del says this card was set aside" in action  # the alert's DO line names the key
+
+
+@pytest.mark.parametrize("missing", [("CARD", "??"), ("ERR", "DOUBLE_FEED", "two cards")])
+def test_at_the_deck_check_the_reads_after_a_card_not_read_are_counted_as_they_come(table, missing):
+    """qaAQ F8: after a ?? or a DOUBLE_FEED at the count-back, each read waited in line ("CONFIRM: is it 6♦?"), with
+    the round's words ("type any card not read first (K), then Enter plays this one after it")."""
+    s = one_round_settled(table)
+    assert s.start_deck_check() is None
+    table.cards("9S")
+    table.send(*missing)
+    table.cards("6D", "TH")
+    assert wait_for(lambda: len(s.state.ledger.returned) == 3)  # counted as they came
+    assert s.snapshot.pending is None and not s.snapshot.waiting
+    code = "unreadable" if "??" in missing else "device:DOUBLE_FEED"
+    alert = {a.code: a for a in s.snapshot.alerts}[code]
+    assert "counted as they come" in alert.action and "(K)" in alert.action and "waits until" not in alert.action
+    assert s.enter_card("TD") is None  # the card not read, typed: counted
+    table.cards("2C")
+    assert wait_for(lambda: len(s.state.ledger.returned) == 5) and s.snapshot.pending is None
+    assert s.return_stub() is None and s.state.reconciliation().ok

@@ -75,6 +75,14 @@ SET_ASIDE_CUT_OUT = ("set it aside: the cut card is out, so no round is dealt fr
 SET_ASIDE_NO_DEAL = ("set it aside, a misdraw: it went to no hand, and is counted back at the deck check; if it was "
                      "dealt to a player, make the bets right, deal (Space), then type it (K)")
 
+#: What a card not read at the deck check asks (BlackjackSession.alert), by its alert's code: a count-back has no order.
+COUNT_BACK_ACTIONS = {
+    "unreadable": "type it (K) to count it back, or run it through the reader again; if not, it is MISSING at the end. "
+                  "The cards read after it are counted as they come (nothing waits at a deck check)",
+    "device:DOUBLE_FEED": "type each card of the two that is not counted (K), or run them through the reader again; "
+                          "one left out is MISSING at the end. The cards read after them are counted as they come",
+}
+
 #: What the croupier is told next to the banner, per table phase.
 PHASE_HINTS = {
     BlackjackPhase.BETTING: "choose a chip (number keys), click a seat or press + at the cursor (arrows move it, - takes a chip off); Space deals",
@@ -932,6 +940,22 @@ class BlackjackSession(SessionCore):
                 self._publish(replace(self._snap, pending=replace(self._read_under_typed, doubt=pending.doubt)))
             self._read_under_typed = None
             super().reject_pending()
+
+    def _hold_next(self, source: str, why: str) -> None:
+        """As every game's, but not at the deck check: a count-back has no order, so a card the reader could not read
+        (or fed with another) takes no one's place; it is one more to count (K), or MISSING at the end, and the reads
+        after it are counted as they come (qaAQ F8: each waited in line, with the round's words)."""
+        if self._snap.state.phase == BlackjackPhase.DECK_CHECK:
+            return
+        super()._hold_next(source, why)
+
+    def alert(self, code: str, level: str, title: str, text: str, action: str, source: Optional[str] = None,
+              source_seq: Optional[int] = None, new_count: bool = False) -> None:
+        """As every game's; at the deck check a card not read asks what a count-back does (see :meth:`_hold_next`):
+        no read waits behind it, so the round's words ("the next card read waits") would be untrue."""
+        if self._snap.state.phase == BlackjackPhase.DECK_CHECK and code in COUNT_BACK_ACTIONS:
+            action = COUNT_BACK_ACTIONS[code]
+        super().alert(code, level, title, text, action, source, source_seq, new_count)
 
     def _set_aside_misdraw(self) -> bool:
         """Del with no read waiting, CARD REFUSED standing for a card read with no round open for it (no bet, the
