@@ -123,6 +123,16 @@ class DeckLedger:
         stub.remove(card)
         return replace(self, returned=tuple(returned) + (card,), stub=tuple(stub))
 
+    @property
+    def counted_beyond_dealt(self) -> tuple[Card, ...]:
+        """Cards dealt and counted back by hand (not with the stub) more often than they were dealt, yet no more
+        often than the deck holds them: a card read back twice, or one of the undealt stub counted by hand; the stub
+        (T) then counts one fewer of it.  A card never dealt (a burn done unrecorded, a misdraw set aside) is not
+        one.  Deck order (qaAQ F5: a dealt 9♠ read back twice was taken so, with no word)."""
+        by_hand = Counter(self.returned) - Counter(self.stub)
+        dealt = Counter(self.dealt)
+        return tuple(c for c in full_deck() if 0 < dealt[c] < by_hand[c] <= self.decks)
+
     def void_last_receipt(self) -> "DeckLedger":
         """The ledger without the last card counted back: the correction for a card counted by mistake."""
         if not self.returned:

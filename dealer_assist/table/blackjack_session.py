@@ -32,7 +32,7 @@ from dealer_assist.table.blackjack_state import (CUT_STAYS, NOT_IN_THE_STUB, Bla
                                                  MOVED_FROM, no_place_in_box, position,
                                                  rules_from_record, settlement_lines, void_named, void_target)
 from dealer_assist.table.holds import (AFTER_A_MISDRAW, AFTER_A_REFUSAL, AFTER_NEW_DECK, HOLDS, NEW_DECK_IN_ROUND,
-                                      NEW_DECKS_FIRST, NO_PLACE_IN_BOX, NO_ROUND_AFTER, NO_ROUND_CUT,
+                                      NEW_DECK_REFUSED, NEW_DECKS_FIRST, NO_PLACE_IN_BOX, NO_ROUND_AFTER, NO_ROUND_CUT,
                                       NO_ROUND_NO_DEAL, PARKED, READ_BEFORE_A_STOP, MOVED_EARLY,
                                       SAME_CARD_DOUBTS)
 from dealer_assist.table.journal import Entry, Journal
@@ -74,6 +74,14 @@ SET_ASIDE_CUT_OUT = ("set it aside: the cut card is out, so no round is dealt fr
 #: What a card refused because no round could be dealt for it (no bet, a bet outside the limits) asks.
 SET_ASIDE_NO_DEAL = ("set it aside, a misdraw: it went to no hand, and is counted back at the deck check; if it was "
                      "dealt to a player, make the bets right, deal (Space), then type it (K)")
+
+#: What a card not read at the deck check asks (BlackjackSession.alert), by its alert's code: a count-back has no order.
+COUNT_BACK_ACTIONS = {
+    "unreadable": "type it (K) to count it back, or run it through the reader again; if not, it is MISSING at the end. "
+                  "The cards read after it are counted as they come (nothing waits at a deck check)",
+    "device:DOUBLE_FEED": "type each card of the two that is not counted (K), or run them through the reader again; "
+                          "one left out is MISSING at the end. The cards read after them are counted as they come",
+}
 
 #: What the croupier is told next to the banner, per table phase.
 PHASE_HINTS = {
@@ -219,6 +227,11 @@ class BlackjackSession(SessionCore):
         #: Zoned reads set aside in the box of a later place while cards for another box were due (see _park).
         self._parked: list[CardRead] = []
         self._unparking = False
+        #: Per reader, the SEQ of its card last played when a decision was last keyed, with that decision and the
+        #: place due after it: a DOUBLE_FEED reported right after that card came out after the decision (qaAQ F3).
+        self._keyed_after: dict[str, tuple[int, str, str]] = {}
+        #: The reader whose new deck was refused after a round (the old one not checked): N holds its next read.
+        self._refused_deck_by: Optional[str] = None
         state, deck_seq, chip, roster = self._recover(BlackjackState.new(rules), rules, journal, roster)
         super().__init__(BlackjackSnapshot(state=state, chip=chip), journal, clock)
         self._roster = roster
@@ -450,6 +463,26 @@ class BlackjackSession(SessionCore):
                        "foreign card out of the deck")
         elif not seen and standing:
             self._take_down(lambda a: a.code != "counted")
+        self._counted_beyond_dealt(old, new)
+
+    def _counted_beyond_dealt(self, old: BlackjackState, new: BlackjackState) -> None:
+        """A card counted back by hand more often than it was dealt (and no more than the deck holds it) is said:
+        read back twice, or a card of the stub counted by hand, which the stub's count (T) then leaves out (qaAQ F5:
+        a dealt 9♠ read back twice was absorbed by the stub's count with no word).  The note goes once none is."""
+        over = new.ledger.counted_beyond_dealt
+        before = old.ledger.counted_beyond_dealt if old.phase == BlackjackPhase.DECK_CHECK else ()
+        standing = any(a.code == "beyond" for a in self._snap.alerts)
+        if over and (set(over) - set(before) and len(new.ledger.returned) > len(old.ledger.returned)
+                     or standing and over != before):
+            cards = " ".join(c.label for c in over)
+            times = "; ".join(f"{c.label} counted back {_times(new.ledger.returned.count(c) - new.ledger.stub.count(c))}"
+                              f", dealt {_times(new.ledger.dealt.count(c))}" for c in over)
+            self.alert("beyond", "warning", f"{cards} COUNTED TOO OFTEN?",
+                       f"{times}: taken as a card of the undealt stub counted by hand (T counts the stub without it)",
+                       f"if the reader read it twice: {void_named(over)} (Shift+Backspace alone: the last card "
+                       "counted); if it is a card of the stub, nothing to do")
+        elif not over and standing:
+            self._take_down(lambda a: a.code != "beyond")
 
     def _journal_round_end(self, record: RoundRecord, written: frozenset = frozenset()) -> None:
         """The round's outcome, settlement and end, less those ``written`` already (a restart's repair)."""
@@ -942,6 +975,8 @@ class BlackjackSession(SessionCore):
         the read itself does."""
         with self._lock:
             pending = self._snap.pending
+            if pending is None and self._set_aside_misdraw():
+                return
             if pending is not None and pending.source == KEYBOARD and self._read_under_typed is not None:
                 self._publish(replace(self._snap, pending=replace(self._read_under_typed, doubt=pending.doubt)))
             self._read_under_typed = None
@@ -953,6 +988,41 @@ class BlackjackSession(SessionCore):
                     f"{pending.card.label} read dropped: the same card, moved. If it lies in another box than "
                     f"{_box_words(pending.moved_from)}, void back to it (Backspace) and type the cards again in their "
                     "places (K)")))
+
+    def _hold_next(self, source: str, why: str) -> None:
+        """As every game's, but not at the deck check: a count-back has no order, so a card the reader could not read
+        (or fed with another) takes no one's place; it is one more to count (K), or MISSING at the end, and the reads
+        after it are counted as they come (qaAQ F8: each waited in line, with the round's words)."""
+        if self._snap.state.phase == BlackjackPhase.DECK_CHECK:
+            return
+        super()._hold_next(source, why)
+
+    def alert(self, code: str, level: str, title: str, text: str, action: str, source: Optional[str] = None,
+              source_seq: Optional[int] = None, new_count: bool = False) -> None:
+        """As every game's; at the deck check a card not read asks what a count-back does (see :meth:`_hold_next`):
+        no read waits behind it, so the round's words ("the next card read waits") would be untrue."""
+        if self._snap.state.phase == BlackjackPhase.DECK_CHECK and code in COUNT_BACK_ACTIONS:
+            action = COUNT_BACK_ACTIONS[code]
+        super().alert(code, level, title, text, action, source, source_seq, new_count)
+
+    def _set_aside_misdraw(self) -> bool:
+        """Del with no read waiting, CARD REFUSED standing for a card read with no round open for it (no bet, the
+        round over): that card was set aside, so the next read of its reader plays as it comes; the alert goes.
+        Journaled as the alert's dismissal with ``set_aside`` (a restart ends the wait too).  qaAQ F7: Del said
+        "no card is waiting", and the refusal stood into the next round, holding its first read."""
+        refused = next((a for a in self._snap.alerts if a.code == "refused"), None)
+        if refused is None or not any(why == AFTER_A_MISDRAW for why, _ in self._hold_of.values()):
+            return False
+        if not self._write("alert_dismissed", {"codes": ["refused"], "set_aside": True, "game": GAME,
+                                               "round": self._snap.state.round_no}):
+            return True
+        self._hold_of = {source: hold for source, hold in self._hold_of.items() if hold[0] != AFTER_A_MISDRAW}
+        card = refused.title[len("CARD "):-len(" REFUSED")] if refused.title.endswith(" REFUSED") else "the card"
+        self._publish(replace(self._snap, alerts=tuple(a for a in self._snap.alerts if a is not refused),
+                              message=f"{card} set aside (Del): it went to no hand and is counted back at the deck "
+                                      "check; the next card read plays as it comes"))
+        self._settle_hold_alerts()
+        return True
 
     def _play(self, card: Card, source: str, zone: Optional[str], confidence: float = 1.0,
               seq: Optional[int] = None, answers: bool = False, held: Optional[dict] = None,
@@ -1037,8 +1107,8 @@ class BlackjackSession(SessionCore):
                                               else "deal from it"))
         if source != KEYBOARD and no_round != NO_ROUND_CUT:  # past the cut card each next read is refused alike
             self._hold_next(source, AFTER_A_MISDRAW if no_round else AFTER_A_REFUSAL)
-            action += ("; the next card read waits: Enter plays it if this card was set aside" if no_round
-                       else "; the next card read waits until then")
+            action += ("; the next card read waits: Del says this card was set aside (then the next read plays as "
+                       "it comes), or Enter plays it then" if no_round else "; the next card read waits until then")
         self.alert("refused", "error", f"CARD {card.label} REFUSED", text, action)
         return error
 
@@ -1121,9 +1191,22 @@ class BlackjackSession(SessionCore):
                            "deck (C) and put the new one in (Ctrl+N)", source=event.source)
                 return
             error = self.new_deck()
-            if error is not None:
+            if error is not None and s.phase == BlackjackPhase.BETTING:
+                self._hold_after_refused_deck(event.source, error)
+            elif error is not None:  # the round over: a card now is refused as after it, the next round holds (N)
+                self._refused_deck_by = event.source
                 self.alert("newdeck", "warning", "NEW DECK NOT ACCEPTED", error,
                            "put the old deck back in the shoe until it is reconciled (C)")
+
+    def _hold_after_refused_deck(self, source: str, error: str) -> None:
+        """The shoe's new deck refused (the old one not checked) while bets are taken: its next read would be dealt
+        into the old deck's round, though it is most likely the new deck's.  As in a round (PROTOCOL.md 7.6), it
+        waits (qaAQ F4: 5H was played at once as seat 1's card of the old deck)."""
+        self._hold_next(source, AFTER_NEW_DECK)
+        self.alert(NEW_DECK_REFUSED, "warning", "NEW DECK NOT ACCEPTED",
+                   f"{error}; the {source}'s next card read is most likely the new deck's: it waits for you",
+                   "put the old deck back in the shoe until it is reconciled (C); the next card read waits: Enter "
+                   "plays it if it is the old deck's, Del sets it aside", source=source)
 
     def _shoe_empty_between_rounds(self, event: ShoeSignal) -> None:
         """The shoe ran empty with no round open: nothing to void (qaR F3: the old deck's EMPTY, come after the
@@ -1177,9 +1260,33 @@ class BlackjackSession(SessionCore):
         """Hit, stand, double or split for the active hand (``seat`` checks that it is that seat's turn)."""
         error = self._do({"op": "action", "action": action, "seat": seat}, message=action)
         if error is None:
+            due = self._snap.state.describe_due() if self._snap.state.phase == BlackjackPhase.PLAYING else ""
+            self._keyed_after = {source: (placed[0], action, due) for source, placed in self._placed.items()}
             self._after_decision(action)
             self._unpark()
         return error
+
+    def _read_before(self, event: Any) -> Optional[tuple[Card, str]]:
+        """As every game's, but not a card played before a decision keyed since: two cards fed together after it
+        came out for the hand due after the decision (qaAQ F3: a double feed right after D named seat 2's card,
+        dealt before D, and its Backspace voided seat 1's double)."""
+        before = super()._read_before(event)
+        keyed = self._keyed_after.get(event.source)
+        placed = self._placed.get(event.source)
+        if before is not None and before[1] and keyed is not None and placed is not None and keyed[0] == placed[0]:
+            return None
+        return before
+
+    def _fed_after_decision(self, event: Any) -> Optional[tuple[str, str]]:
+        keyed, placed = self._keyed_after.get(event.source), self._placed.get(event.source)
+        if (event.seq is None or keyed is None or placed is None or keyed[0] != placed[0]
+                or placed[0] != (event.seq - 1) % 65536 or not keyed[2]):
+            return None
+        action = ACTION_KEYS.get(keyed[1], keyed[1])
+        return ((f". {placed[1].label}, read just before it, was dealt before {action} was keyed and is not in doubt: "
+                 f"the two cards came out after {action}, the first of them {keyed[2]}"),
+                f"type the cards not read in the order they came out (K), the first {keyed[2]}; the next card read "
+                f"waits until you do; {placed[1].label} stays where it is")
 
     def hit(self) -> Optional[str]:
         return self.act("hit")
@@ -1255,9 +1362,18 @@ class BlackjackSession(SessionCore):
 
     def skip_burn(self) -> Optional[str]:
         """B: the new deck's burn cards went to the discard rack unrecorded (face down past a reader, or not typed):
-        the first deal comes next; the deck check counts them back as any other card."""
-        return self._do({"op": "skip_burn"}, message="burn done unrecorded: the burn cards are counted back at the "
-                                                     "deck check")
+        the first deal comes next; the deck check counts them back as any other card.  A burn card the shoe could
+        not read (or refused) is one of them: its wait ends (journaled ``burned_unread``: how many)."""
+        with self._lock:
+            state = self._snap.state
+            left = state.burn_left if state.phase == BlackjackPhase.BETTING else 0
+            unread = self._burn_unplayed(left)
+            error = self._do({"op": "skip_burn", **({"burned_unread": unread} if unread else {})},
+                             message="burn done unrecorded: the burn cards are counted back at the deck check"
+                             + (f" (the card{'s' if unread > 1 else ''} not read among them)" if unread else ""))
+            if error is None and unread:
+                self._burn_done(unread)
+            return error
 
     def next_round(self) -> Optional[str]:
         """N.  Refused after the deck's last round (the cut card out, the round settled), as at baccarat: the
@@ -1268,6 +1384,10 @@ class BlackjackSession(SessionCore):
             return self._refuse("no next round: the cut card is out and this deck's last round is played; check the "
                                 "deck (C), then Ctrl+N puts a new one in")
         error = self._do({"op": "next_round"})
+        refused_deck = next((a for a in self._snap.alerts if a.code == "newdeck"), None)
+        if error is None and refused_deck is not None and self._refused_deck_by is not None:
+            self._take_down(lambda a: a is not refused_deck)
+            self._hold_after_refused_deck(self._refused_deck_by, refused_deck.text)
         if error is None:
             self._moved_from_box.clear()  # a card refused for its box last round is no card of this one
             self._astray_played.clear()  # nor is one played from outside every box
@@ -1336,6 +1456,7 @@ class BlackjackSession(SessionCore):
             op["override"] = override
         error = self._do(op, message="new deck")
         if error is None:
+            self._refused_deck_by = None
             self._end_holds("deck")  # QA: a read held from the old deck was played as the new one's first card
         return error
 
@@ -1406,6 +1527,10 @@ def _box_words(zone: str) -> str:
     """A camera's zone as the croupier calls the box: ``the dealer's box``, ``seat 3's box``."""
     place = given_position(zone)
     return "the dealer's box" if place == "dealer" else f"seat {place}'s box"
+
+
+def _times(n: int) -> str:
+    return "once" if n == 1 else f"{n} times"
 
 
 def _dealt_already(state: BlackjackState, card: Card, source: Any = KEYBOARD) -> bool:

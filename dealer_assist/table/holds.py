@@ -93,10 +93,12 @@ AFTER_NEW_SHOE = ("the shoe reported a new shoe during this round (NEW SHOE DURI
                   "aside); Enter plays it into this round only if the round is finished from the new shoe")
 #: The same at blackjack, whose deck cannot change in a round: the old deck's round is finished by hand or
 #: from the old deck put back (QA: the card read after NEW was played into the round unchecked).
-AFTER_NEW_DECK = ("the shoe reported a new deck during this round (NEW DECK DURING A ROUND): this is most likely "
-                  "the new deck's card, not this round's; Enter plays it only if it is the old deck's (put back in "
-                  "the shoe), else Del sets it aside and the round is finished by hand (K), or it waits: "
-                  "Ctrl+N then makes it the new deck's first card")
+#: Between rounds too, the new deck refused because the old one is not checked (qaAQ F4: the read after it was dealt
+#: into the old deck unasked).
+AFTER_NEW_DECK = ("the shoe reported a new deck the table has not put in (NEW DECK DURING A ROUND, or NOT ACCEPTED): "
+                  "this is most likely the new deck's card, not the old deck's; Enter plays it only if it is the old "
+                  "deck's (put back in the shoe), else Del sets it aside and a round is finished by hand (K), or it "
+                  "waits: Ctrl+N then makes it the new deck's first card")
 #: Why a card read after NEW DECK DURING A ROUND, still waiting at Ctrl+N, waits once the new deck is in: it was
 #: drawn from the new deck, so it is that deck's first card (QA: it was dropped as the old deck's), but a card read
 #: between rounds would close the bets at once, before they are placed.
@@ -251,6 +253,9 @@ def several_unread(count: int, refused: bool = False) -> str:
 NEW_SHOE_IN_ROUND = "newshoe:round"
 #: The same at blackjack: a new deck reported while a round is played.
 NEW_DECK_IN_ROUND = "newdeck:round"
+#: The same at blackjack between rounds, the new deck refused (the old one not checked) while bets are taken: the
+#: next read would be dealt into the old deck's round (qaAQ F4).
+NEW_DECK_REFUSED = "newdeck:held"
 
 #: What a restored alert journaled before its action was asks (see SessionCore._restore_holds).
 AFTER_RESTART_ACTION = "compare the cards on the table with the display and type any missing card (K)"
@@ -267,7 +272,7 @@ def hold_of_alert(code: Any) -> Optional[str]:
         return AFTER_A_DOUBLE_FEED
     if code == NEW_SHOE_IN_ROUND:
         return AFTER_NEW_SHOE
-    if code == NEW_DECK_IN_ROUND:
+    if code in (NEW_DECK_IN_ROUND, NEW_DECK_REFUSED):
         return AFTER_NEW_DECK
     if code == TYPED_UNREAD:
         return AFTER_TYPED_UNREAD
@@ -288,6 +293,6 @@ def held_by_alert(payload: dict) -> Optional[tuple[str, str]]:
         return source, AFTER_A_DOUBLE_FEED
     if code == NEW_SHOE_IN_ROUND:
         return source, AFTER_NEW_SHOE
-    if code == NEW_DECK_IN_ROUND:
+    if code in (NEW_DECK_IN_ROUND, NEW_DECK_REFUSED):
         return source, AFTER_NEW_DECK
     return None

@@ -43,8 +43,9 @@ shoe_start        shoe, decks; a new shoe (op ``new_shoe``) also ``limits`` and 
                   over a deck check that did not add up (``override``) also ``missing`` and
                   ``seen_too_often`` (card codes, as the display named them)
 shoe_burn         shoe, cards (list of codes; blackjack: the burn of a [blackjack] burn_cards table, with
-                  burn_left; none: B, the burn done unrecorded; a void of one is a correction, ``voided``
-                  ``burn``)
+                  burn_left; none: B, the burn done unrecorded, with ``burned_unread`` when cards a reader could
+                  not read (or refused) while the burn was due were among them: how many, their wait ended; a void
+                  of one is a correction, ``voided`` ``burn``)
 shoe_cut          shoe, round (the round in which the cut card came out); op ``cut`` (``by``: ``croupier``, O,
                   or ``shoe``, a reader's signal, then also its ``source`` and ``source_seq``; older journals: none) or ``uncut`` (a cut card recorded with
                   O by mistake taken back: the shoe plays on); blackjack: op ``cut``,
@@ -114,7 +115,9 @@ alert             round?, code, level, title, text, action; ``source`` where it 
                   that reader's shoe, its HELLO lost (a restarted reader goes on in that count)
 alert_dismissed   round, codes (alerts the croupier acknowledged, Esc: a restart does not show them again);
                   ``typed_right``: Enter (true) or Del (false) on UNREADABLE CARD TYPED? (false and ``voided``:
-                  the card typed for it was voided; true and ``implied``: another card unread before an answer)
+                  the card typed for it was voided; true and ``implied``: another card unread before an answer);
+                  blackjack ``set_aside`` (true, codes ``refused``): Del on a card refused with no round open for
+                  it, set aside: the next read of its reader no longer waits
 correction        round?, op (void_card/void_round/void_burn/set_limits/...), why, + ``correction``:
                   :meth:`dealer_assist.table.supervisor.Correction.to_payload` (who, when,
                   action, target, reason); set_limits also carries ``limits`` and ``was``;

@@ -28,7 +28,7 @@ from dealer_assist.events import (PORT_IN_USE, PUT_BACK, YIELDING_DOUBTS, CardRe
 from dealer_assist.money import fmt
 from dealer_assist.table import disk_room, journal_scan
 from dealer_assist.table.another_shoe import alert_text, reported
-from dealer_assist.table.holds import (AFTER_A_DOUBLE_FEED, AFTER_A_GAP, AFTER_LOST_FRAMES, AFTER_A_REJECTION, AFTER_A_RESTART,
+from dealer_assist.table.holds import (AFTER_A_DOUBLE_FEED, AFTER_A_GAP, AFTER_A_MISDRAW, AFTER_LOST_FRAMES, AFTER_A_REJECTION, AFTER_A_RESTART,
                                        AFTER_AN_UNREADABLE, AFTER_DROPPED, AFTER_NEW_SHOE, AFTER_RESTART_ACTION,
                                        AFTER_TYPED_UNREAD, AFTER_UNPLACED, PARKED, SAME_CARD_DOUBTS, TYPED_THEN_READ,
                                        TYPED_UNREAD,
@@ -970,6 +970,9 @@ class SessionCore(abc.ABC):
                 if "gap" in codes:
                     self._hold_of = {s: h for s, h in self._hold_of.items() if h[0] != AFTER_A_GAP}
                     settles = True
+                if "refused" in codes and payload.get("set_aside") is True:  # Del on a misdraw (as live: blackjack)
+                    self._hold_of = {s: h for s, h in self._hold_of.items() if h[0] != AFTER_A_MISDRAW}
+                    settles = True
                 if TYPED_UNREAD in codes and payload.get("voided") is True and asked_again is not None:
                     ask, asked_again = self._ask_again(asked_again), None  # as live (_voided_asks)
                     if queue and queue[0][0].get("source") == ask.source and queue[0][1] != ask.number \
@@ -1041,6 +1044,8 @@ class SessionCore(abc.ABC):
                         settles = self._card_typed_for(source)
                     elif hold is not None:  # as live (enter_card)
                         self._typed_for_held_due(source, queue[0][1])
+            elif kind == "shoe_burn" and isinstance(payload.get("burned_unread"), int):  # B (as live: _burn_done)
+                settles = self._burn_done(payload["burned_unread"], settle=False) > 0
             else:
                 left = left_unplayed(kind, payload)
                 if left is not None:
@@ -1491,6 +1496,9 @@ class SessionCore(abc.ABC):
         self._hold_next(event.source, AFTER_A_DOUBLE_FEED)
         text, action = f"{event.source}: {event.text}", ERROR_ACTION
         before = self._read_before(event)
+        after = self._fed_after_decision(event) if before is None else None
+        if after is not None:
+            text, action = text + after[0], after[1]
         if before is not None:
             card, place = before
             text += (f". {card.label} was read just before this report" + (f" and played as {place}" if place else "")
@@ -1502,6 +1510,11 @@ class SessionCore(abc.ABC):
                       f"check {card.label}: if the card not read came out first, type that one first (K)")
         self.alert(f"device:{event.code}", "error", f"SHOE REPORTS {event.code.upper()}", text, action,
                    source=event.source, source_seq=event.seq)
+
+    def _fed_after_decision(self, event: DeviceError) -> Optional[tuple[str, str]]:
+        """What a double feed reported right after a card read, with a decision keyed between (blackjack's D), adds to
+        its alert and its DO line: the card read before is not in doubt (see each game's :meth:`_read_before`)."""
+        return None
 
     def _read_before(self, event: DeviceError) -> Optional[tuple[Card, str]]:
         """The card ``event.source`` read in the frame just before ``event`` and where it went (its place on
@@ -2301,6 +2314,33 @@ class SessionCore(abc.ABC):
         self._ended, self._placements = {}, []
         self._due_for_held = self._held_due_typed = None
         self._settle_hold_alerts()
+
+    def _burn_done(self, left: int, settle: bool = True) -> int:
+        """B with ``left`` burn cards due: cards that left a reader unplayed while they were due (unread, refused, fed
+        with another) were burn cards, gone to the discard rack: up to ``left`` of them are no longer waited for, as
+        when the croupier types one (qaAQ F2: UNREADABLE CARD stood after B, the round's first read waited behind it
+        and the card typed as asked went into seat 1).  How many it settled (``settle=False``: a restart, which
+        counts the alerts itself, see :meth:`_restore_holds`)."""
+        settled = 0
+        for source, (why, number) in list(self._hold_of.items()):
+            if settled >= left or why not in DRAWN_ONCE:
+                continue
+            due = self._cards_due.get(number, 1)
+            if due <= left - settled:
+                self._hold_ended(source)
+            else:
+                self._cards_due[number] = due - (left - settled)
+            settled += min(due, left - settled)
+        if settle and settled:
+            if self._snap.pending is not None:
+                self._publish(replace(self._snap, cards_due=self._cards_due.get(self._pending_hold, 0)))
+            self._settle_hold_alerts()
+        return settled
+
+    def _burn_unplayed(self, left: int) -> int:
+        """How many cards :meth:`_burn_done` would settle with ``left`` burn cards due (nothing changes)."""
+        due = sum(self._cards_due.get(number, 1) for why, number in self._hold_of.values() if why in DRAWN_ONCE)
+        return min(due, left)
 
     def _typed_in_place(self) -> None:
         """A card typed (or accepted by a supervisor) with none waiting: the card a one-card hold waited
