@@ -17,6 +17,7 @@ from PySide6.QtCore import QEvent, Qt
 from PySide6.QtWidgets import QHBoxLayout, QLabel, QLineEdit, QPushButton, QSizePolicy, QVBoxLayout, QWidget
 
 from dealer_assist.cards import RANKS, SUIT_SYMBOLS, SUITS, InvalidCardError, parse_card
+from dealer_assist.table.holds import HOLDS
 from dealer_assist.ui import theme
 
 #: What a typed card code may start with (a rank; 10 as 1 0 or T): any other letter is a table key.
@@ -394,7 +395,14 @@ class CardEntry(QWidget):
             why = getattr(pending, "doubt", "") or f"{pending.confidence:.0%} sure"
             after = len(getattr(snap, "waiting", ()))
             more = f" · {after} more read after it wait their turn" if after else ""
-            self.question.say(f"CONFIRM: is it {cands}? ({pending.source}: {why}){more}", f"CONFIRM: is it {cands}?{more}")
+            due = getattr(snap, "cards_due", 0) if pending.doubt in HOLDS else 0
+            if due:  # Enter is refused until they are typed: no "Yes (Enter)" question (qaAP F1's strip)
+                first = "THE MISSING CARD" if due == 1 else f"THE {due} MISSING CARDS"
+                self.question.say(f"TYPE {first} FIRST (K), then Enter plays {pending.card.label} "
+                                  f"({pending.source}){more}", f"TYPE {first} FIRST (K){more}")
+            else:
+                self.question.say(f"CONFIRM: is it {cands}? ({pending.source}: {why}){more}",
+                                  f"CONFIRM: is it {cands}?{more}")
             mode = "pending"
         elif held:
             # In the bets it may be the new shoe's first card, read in the old shoe's round (qaV F6).

@@ -405,6 +405,9 @@ class MainWindow(QMainWindow, StepsDown):
         return self._run(self.session.next_round())
 
     def new_shoe(self) -> Optional[str]:
+        refused = getattr(self.session, "new_shoe_refusal", lambda: None)()
+        if refused is not None:  # said at the first press: "press again" led to a refusal (qaAP F5)
+            return self._run(self.session.new_shoe())
         if not self.second_press.confirmed("new_shoe"):
             return self._run(self.session.say("new shoe: press Ctrl+N again to start it (the roads and the history "
                                               "start again; the journal keeps this shoe)"))
