@@ -47,12 +47,13 @@ PUT_BACK = ("read where a card of its code was taken away, or just after one of 
 #: A zoned camera's doubt of a card it followed, sharp, out of the box it lay in (see CardRead.moved_from), that a hand
 #: then covered longer than the camera waits (or took away) before it was seen lying still: the same card, moved, never
 #: a new one, and where it lies is not known.  Held as put back, its words had pointed the wrong way ("if that card was
-#: moved, Del drops this read"), and Enter had counted it a second time (rev34 R2).  The table names the box it left.
+#: moved, Del drops this read"), and Enter had counted it a second time (rev34 R2).  The table names the box it left,
+#: and each game's keys: shared, the words had named baccarat's at a blackjack table, and V or Shift+V then Enter where
+#: neither works so (rev35 R3).
 MOVED_UNSEEN = ("followed out of its box by the camera, then covered by a hand and not seen lying still since: the same "
-                "card, moved, not a new one, and where it lies now is not known. If it lies in another box, void back "
-                "to it (blackjack: Backspace; baccarat: V, or the round, Shift+V): Enter then plays it where a card is "
-                "due, or type the cards (K); if it still lies where it was played, Del drops this read. While the "
-                "table counts it, Enter plays nothing (unless another of its code was dealt to the box it left, due now)")
+                "card, moved, not a new one, and where it lies now is not known. While the table counts it, Enter "
+                "plays nothing; the table's note names the box it left and the keys that put it right; if it still "
+                "lies where it was played, Del drops this read")
 #: A zoned camera's doubt of a card that came to rest in no box of the layout (nor within half a card of one), or
 #: was still moving 2 s after it was read (rev19 R8): played in the place due, it may be the other hand's (qaX F9).
 OUTSIDE_BOXES = ("came to rest outside every box of the layout's zones (or never came to rest): Enter plays it in the "

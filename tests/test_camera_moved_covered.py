@@ -13,12 +13,10 @@ from __future__ import annotations
 
 import json
 import shutil
-import time
 
 from camera_runs import run_to_end
 from layout_frames import laid_out
 from dealer_assist.blackjack.rules import HouseRules
-from dealer_assist.cards import parse_card
 from dealer_assist.events import MOVED_UNSEEN, CardRead
 from dealer_assist.sources.factory import open_source
 from dealer_assist.sources.resting_zone import LONGEST, MOVE_COVERED
@@ -144,32 +142,6 @@ def test_blackjack_restart_mid_hold_waits_as_live_and_del_drops_it_with_a_note(t
     assert replay.snapshot.pending is None and hands(replay) == {1: ["JC"], 2: [], 3: ["5H", "QS"], "dealer": []}
 
 
-def unseen(session, code: str, seq: int, was: str) -> None:
-    session.handle(CardRead(parse_card(code), "camera:x", time.time(), seq=seq, moved_from=was, doubt=MOVED_UNSEEN))
-
-
-def test_blackjack_enter_plays_it_as_another_of_its_code_only_where_the_box_it_left_is_due(tmp_path):
-    """The one case Enter plays it while the table counts its code: the box it left due now, and the shoe holding
-    another (a copy dealt onto it, taken for it).  At one deck the shoe holds no other: refused."""
-    for decks, plays in ((6, True), (1, False)):
-        session = BlackjackSession(BlackjackTableRules(house=HouseRules(decks=decks)),
-                                   journal=Journal.open(tmp_path / f"{decks}.sqlite"))
-        from decimal import Decimal
-        for seat in (1, 2):
-            assert session.place(seat, Decimal("10")) is None
-        assert session.deal() is None
-        for n, (code, zone) in enumerate((("JC", "seat 1"), ("5H", "seat 2"), ("7C", "dealer")), 1):
-            session.handle(CardRead(parse_card(code), "camera:x", time.time(), seq=n, zone=zone))
-        unseen(session, "5H", 4, "seat 1")  # seat 1's second card due
-        said = session.confirm_pending()
-        if plays:
-            assert said is None and hands(session) == {1: ["JC", "5H"], 2: ["5H"], "dealer": ["7C"]}
-        else:
-            assert said is not None and said.startswith("Enter plays nothing")
-            assert hands(session) == {1: ["JC"], 2: ["5H"], "dealer": ["7C"]}
-        session.close()
-
-
 #: The Player's second card, K♦, laid in the Banker's box by mistake (played there), pushed sharp into the Player's and
 #: covered there to the end of the frames.
 MISLAID = (("9S", 200, 520, 11), ("4H", 860, 520, 11), ("KD", 1080, 520, 11), ("KD", 420, 520, 0))
@@ -199,7 +171,8 @@ def test_baccarat_the_card_pushed_and_lost_under_a_hand_waits_and_v_then_enter_p
     snap = session.snapshot
     assert snap.pending is not None and snap.pending.doubt == MOVED_UNSEEN
     assert "K♦ was pushed out of the Banker box and a hand covered it" in snap.message
-    assert "The table counts it in the Banker's hand" in snap.message and "void it (V)" in snap.message
+    assert "The table counts it in the Banker's hand" in snap.message
+    assert "void it (V): Enter then plays it in the Player's place, due then, or type it (K KD)" in snap.message
     said = session.confirm_pending()
     assert said is not None and said.startswith("Enter plays nothing: played at the place due, K♦ would count twice")
     assert hands_of(session) == (["9S"], ["4H", "KD"])
@@ -223,8 +196,8 @@ def test_baccarat_del_drops_it_with_a_note_that_names_the_keys(tmp_path):
     session, _ = baccarat_held(path)
     session.reject_pending()
     assert session.snapshot.pending is None and hands_of(session) == (["9S"], ["4H", "KD"])
-    assert session.snapshot.message == ("K♦ read dropped: the same card, moved. If it lies in the other box now, void "
-                                        "it (V): Enter then plays it where a card is due, or type it (K)")
+    assert session.snapshot.message == ("K♦ read dropped: the same card, moved. If it lies in the Player box now, void "
+                                        "it (V) and type it (K KD): the Player's place is due then")
     assert [(d["card"], d["doubt"]) for d in dropped(path)] == [("KD", MOVED_UNSEEN)]
     session.close()
     again = TableSession(RULES, Journal.open(path), odds=False)

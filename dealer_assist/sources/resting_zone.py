@@ -90,6 +90,10 @@ class _Held:
     move: Optional[Callable[[Optional[str], str], Any]] = None
     #: When it was reported moved: its whole wait counts from then (see :meth:`RestingZones._move_done`).
     reported: float = 0.0
+    #: Where a card seen moved was last seen before a hand covered it, and whether a new read of its code ended its
+    #: wait (see :meth:`RestingZones.card`): it then goes out as lost to view from there.
+    hidden_at: Optional[tuple[float, float]] = None
+    lost: bool = False
 
     @property
     def seen(self) -> float:
@@ -149,6 +153,13 @@ class RestingZones:
         its spot goes without it for :data:`BARE_FRAMES` frames over :data:`BARE_FOR` seconds (moved; it is
         then no longer astray).  Not seen there for one frame had made a real second card of its code, dealt as
         a hand passed over the first, a card moved, and the table dropped it (rev32 R5)."""
+        for waiting in self._queue:
+            if (isinstance(waiting, _Held) and waiting.origin is not None and waiting.code == code
+                    and waiting.hidden_at is not None and not waiting.lost):
+                # Another card of its code, new to the tracker, while the card moved is covered: the sightings of
+                # that code are no longer surely the card moved's (rev35 R2: a copy dealt was taken for it, and the
+                # move was cancelled or sent to the copy's box), so it goes out lost to view, and this one is a card.
+                waiting.lost, waiting.center, waiting.at_rest = True, waiting.hidden_at, False
         held = _Held(code, center, max(diagonal, 1.0), make, self._t, [(self._t, center)])
         if moved is not None:
             claimed = self._claimed()
@@ -218,8 +229,12 @@ class RestingZones:
                 continue
             near = [(math.dist(c, held.center), i) for i, (code, c) in enumerate(free) if code == held.code]
             near = [(d, i) for d, i in near if d <= REACH * held.diagonal]
+            if held.lost:
+                continue
             if not near:
                 held.unseen += 1
+                if held.origin is not None and self._covered(held):
+                    held.hidden_at = held.center
                 continue
             if held.origin is not None and self._covered(held):
                 held.since = self._t  # uncovered: its time to come to rest counts from now
@@ -281,7 +296,7 @@ class RestingZones:
         rest within :data:`LONGEST` seconds; and in any case (covered too) once :data:`MOVE_COVERED` and
         :data:`LONGEST` have gone by since it was reported (rev34 R4: shown between a hand's gaps, each sighting
         restarted its wait, and the cards read after it waited behind it for as long as the hand worked there)."""
-        if held.at_rest or self._t - held.reported >= MOVE_COVERED + LONGEST:
+        if held.lost or held.at_rest or self._t - held.reported >= MOVE_COVERED + LONGEST:
             return True
         if self._covered(held):  # waited for while the time lasts: the hand lifts, it lies still (rev34 R2)
             return False

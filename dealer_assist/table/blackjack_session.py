@@ -696,24 +696,12 @@ class BlackjackSession(SessionCore):
                 f"still lies in {left}, Del drops this read")
 
     def _moved_unseen_plays(self, event: CardRead) -> bool:
-        """Whether Enter plays a read held as :data:`~dealer_assist.events.MOVED_UNSEEN` where a card is due: once the
-        round no longer counts its card (voided back to it: the read is that card, to play again), or as another card
-        of its code dealt to the box the camera followed it out of, that box's place due now, and the shoe holding
-        another (the camera reports a card it followed, never a new one: so only a copy dealt onto it)."""
+        """Whether Enter plays a read held as :data:`~dealer_assist.events.MOVED_UNSEEN` where a card is due: only once
+        the round no longer counts its card (voided back to it: the read is that card, to play again).  The camera
+        sends this read only for the card it followed out of its box, never for a copy (a copy dealt comes as its own
+        read): played as another of its code where the box it left was due, it was counted twice (rev35 R1)."""
         state = self._snap.state
-        if state.round is None or not _boxes_holding(state.round, state.seats_in, event.card):
-            return True
-        due = state.due()
-        if due is None or due.kind != "card":
-            return False
-        box = "dealer" if due.seat is None else state.table_seat(due.seat)
-        if given_position(event.moved_from or "") != box:
-            return False
-        try:
-            apply(state, {"op": "card", "card": event.card.code, "source": event.source, "zone": event.moved_from})
-        except BlackjackTableError:
-            return False  # the shoe holds no other of its code (or that box takes none)
-        return True
+        return state.round is None or not _boxes_holding(state.round, state.seats_in, event.card)
 
     def _out_of_place(self, event: CardRead) -> str:
         """A read waiting again at a restart that may be the card played early, moved (:data:`MOVED_EARLY`):

@@ -367,35 +367,37 @@ class TableSession(SessionCore):
         rnd, label = self._snap.state.round, event.card.label
         was = (event.moved_from or "").strip().lower()
         hands = [pos.hand for card, pos in zip(rnd.cards, rnd.positions) if card == event.card] if rnd else []
-        last = bool(rnd and rnd.cards) and rnd.cards[-1] == event.card and rnd.positions[-1].hand == was
         counted = " and ".join(f"the {h.title()}'s hand" for h in dict.fromkeys(hands)) or "neither hand"
         return (f"{before}{label} was pushed out of the {was.title()} box and a hand covered it: the camera did not "
-                f"see where it came to rest. The table counts it in {counted}. {self._moved_unseen_keys(last)}; "
-                f"if it still lies in the {was.title()} box, Del drops this read")
+                f"see where it came to rest. The table counts it in {counted}. "
+                f"{self._moved_unseen_keys(event, held=True)}; if it still lies in the {was.title()} box, Del drops "
+                "this read")
 
-    @staticmethod
-    def _moved_unseen_keys(last: bool) -> str:
-        """The keys that put a card pushed into the other hand's box right: V and K for the round's ``last`` card,
-        else Shift+V and the round's cards typed again."""
-        return "If it lies in the other box now, " + ("void it (V): Enter then plays it where a card is due, or type it "
-                                                      "(K)" if last else
-                                                      "void the round (Shift+V) and type the cards in their places (K)")
+    def _moved_unseen_keys(self, event: CardRead, held: bool) -> str:
+        """The keys, in the order they work, that put the card of ``event`` (read as
+        :data:`~dealer_assist.events.MOVED_UNSEEN`) right if it lies in the other hand's box, the read ``held`` or
+        dropped: V, then Enter (or K once dropped), when it is the round's last card and the other hand's place is due
+        once it is voided; else Shift+V and the round's cards typed again, which waits for the read to be dropped
+        (rev35 R3: the words named Shift+V, refused while the read waits, and Enter where it would play it in the
+        wrong hand)."""
+        rnd, card = self._snap.state.round, event.card
+        was = (event.moved_from or "").strip().lower()
+        other = "banker" if was == "player" else "player"
+        last = bool(rnd and rnd.cards) and rnd.cards[-1] == card and rnd.positions[-1].hand == was
+        if last and rnd.void_last().due.hand == other:
+            return (f"If it lies in the {other.title()} box now, void it (V)"
+                    + (f": Enter then plays it in the {other.title()}'s place, due then, or type it (K {card.code})"
+                       if held else f" and type it (K {card.code}): the {other.title()}'s place is due then"))
+        return (f"If it lies in the {other.title()} box now, " + ("Del drops this read, then " if held else "")
+                + "void the round (Shift+V) and type the cards in their places (K)")
 
     def _moved_unseen_plays(self, event: CardRead) -> bool:
-        """Whether Enter plays a read held as :data:`~dealer_assist.events.MOVED_UNSEEN` where a card is due: once the
-        round no longer counts its card (voided: the read is that card, to play again), or as another card of its code
-        dealt to the hand whose box the camera followed it out of, that hand's card due now, and the shoe holding
-        another (the camera reports a card it followed, never a new one: so only a copy dealt onto it)."""
-        state, rnd = self._snap.state, self._snap.state.round
-        if rnd is not None and event.card not in rnd.cards:
-            return True  # voided (V): the read is that card, to play again where a card is due
-        if state.phase != TablePhase.DEALING or rnd is None or rnd.due.hand != (event.moved_from or "").strip().lower():
-            return False
-        try:
-            apply(state, {"op": "card", "card": event.card.code, "zone": rnd.due.hand})
-        except TableError:
-            return False
-        return True
+        """Whether Enter plays a read held as :data:`~dealer_assist.events.MOVED_UNSEEN` where a card is due: only once
+        the round no longer counts its card (voided: the read is that card, to play again).  The camera sends this read
+        only for the card it followed out of its box, never for a copy (a copy dealt comes as its own read): played as
+        another of its code where the box it left was due, it was counted twice (rev35 R1)."""
+        rnd = self._snap.state.round
+        return rnd is not None and event.card not in rnd.cards
 
     def _moved_alert(self, card: Card, was: str, zone: str, how: str, last: bool = True) -> None:
         """MOVED TO THE BOX: ``card``, played in the ``was`` hand (the round's last card unless not ``last``: cards
@@ -747,13 +749,11 @@ class TableSession(SessionCore):
             cards = self._snap.state.round.cards if hands is not None else ()
             unseen = (pending is not None and pending.doubt == MOVED_UNSEEN and bool(pending.moved_from)
                       and self._snap.state.phase == TablePhase.DEALING and self._replay_refusal() is None)
-            rnd = self._snap.state.round
-            last = (unseen and rnd is not None and bool(rnd.cards) and rnd.cards[-1] == pending.card
-                    and rnd.positions[-1].hand == pending.moved_from.strip().lower())
+            keys = self._moved_unseen_keys(pending, held=False) if unseen else ""
             super().reject_pending()
             if unseen and self._snap.pending is not pending and not self._snap.stopped:
                 self._publish(replace(self._snap, message=f"{pending.card.label} read dropped: the same card, moved. "
-                                                          f"{self._moved_unseen_keys(last)}"))
+                                                          f"{keys}"))
             if hands is None or self._snap.pending is pending or self._snap.stopped:
                 return
             was, zone = hands
