@@ -95,6 +95,11 @@ class CardRead:
     #: means something (a card played early in the wrong box, or refused there) and drops it otherwise (cards
     #: gathered after the round, a card left where the table holds it: rev33 R2).  None: no move was seen.
     moved_from: Optional[str] = None
+    #: The layout's box a zoned camera saw a card of this one's code, come to rest there, go from its spot (unseen
+    #: there a few frames, not seen moving) before this one came to rest in ``zone``: most likely that card, pushed
+    #: across blurred, not a new one (a card of its code still seen where it lies leaves this one a new copy).  The
+    #: table doubts the read where its round holds that card in that box's hand (fixMB); None: none left.
+    left_from: Optional[str] = None
 
 
 @dataclass(frozen=True)

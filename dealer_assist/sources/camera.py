@@ -70,6 +70,13 @@ def _moved(read: CardRead, zone: Optional[str], was: str) -> CardRead:
     return _placed(moved, zone)
 
 
+def _left(read: CardRead, zone: str, was: str) -> CardRead:
+    """A zoned camera's ``read`` in ``zone`` just after the card of its code lying in the box ``was`` went from its
+    spot unseen moving (see :meth:`.RestingZones.card`): ``left_from`` names that box, for the table to judge (most
+    likely that card pushed blurred).  ``moved_from`` stays None: no move was seen."""
+    return replace(_placed(read, zone), left_from=was)
+
+
 #: Images passed over a video's end names by name (see :func:`_named`); the rest it counts.
 NAMED_IMAGES = 3
 
@@ -361,7 +368,8 @@ class CameraSource(CardSource):
                                               diagonal_near(self._view.cards if self._view else (), event.card.code,
                                                             event.center),
                                               lambda zone, read=read: _placed(read, zone),
-                                              moved=lambda zone, read=moved: _placed(read, zone)):
+                                              moved=lambda zone, read=moved: _placed(read, zone),
+                                              left=lambda zone, was, read=read: _left(read, zone, was)):
                         sink(ready)
                 elif isinstance(event, MovedCard):
                     # Followed into another box, it is the card reported before, moved: read again there as a card

@@ -94,6 +94,9 @@ class _Held:
     #: wait (see :meth:`RestingZones.card`): it then goes out as lost to view from there.
     hidden_at: Optional[tuple[float, float]] = None
     lost: bool = False
+    #: What builds its event, given the box it rests in and the box it left, when it proves to be a card placed in
+    #: another box that left its spot unseen moving (see :meth:`RestingZones.card`).
+    left: Optional[Callable[[str, str], Any]] = None
 
     @property
     def seen(self) -> float:
@@ -107,6 +110,11 @@ class _Placed:
     center: tuple[float, float]
     diagonal: float
     unseen: int = 0
+    unseen_from: float = 0.0  # the time of the first frame of ``unseen``
+
+    def gone(self, t: float) -> bool:
+        """Whether its spot was read without it as long as the tracker takes a card's bare spot for it gone."""
+        return self.unseen >= BARE_FRAMES and t - self.unseen_from >= BARE_FOR
 
 
 @dataclass
@@ -141,7 +149,8 @@ class RestingZones:
     _astray: list = field(default_factory=list)
 
     def card(self, code: str, center: tuple[float, float], diagonal: float,
-             make: Callable[[Optional[str]], Any], moved: Optional[Callable[[Optional[str]], Any]] = None) -> list:
+             make: Callable[[Optional[str]], Any], moved: Optional[Callable[[Optional[str]], Any]] = None,
+             left: Optional[Callable[[str, str], Any]] = None) -> list:
         """A card reported at ``center``; ``make(zone)`` builds its event, or ``moved(zone)`` when it proves to be
         the card of its code given no box lately, moved.  The events ready, in order.
 
@@ -152,7 +161,13 @@ class RestingZones:
         rest) until that card is seen where it lay again (another card of its code: a hand had hidden it) or
         its spot goes without it for :data:`BARE_FRAMES` frames over :data:`BARE_FOR` seconds (moved; it is
         then no longer astray).  Not seen there for one frame had made a real second card of its code, dealt as
-        a hand passed over the first, a card moved, and the table dropped it (rev32 R5)."""
+        a hand passed over the first, a card moved, and the table dropped it (rev32 R5).
+
+        A card of its code that came to rest in another box and has gone from its spot since (read without it for
+        :data:`BARE_FRAMES` frames over :data:`BARE_FOR` seconds) when this one comes to rest is most likely this one,
+        pushed across blurred (the tracker saw no move): ``left(zone, was)`` builds its event then, ``was`` the box
+        it left (fixMB: read sure, the table had played it as a new card of its code, counted in both hands).  One
+        still seen where it lies leaves this one a new copy; one unseen there a frame or two is waited for."""
         for waiting in self._queue:
             if (isinstance(waiting, _Held) and waiting.origin is not None and waiting.code == code
                     and waiting.hidden_at is not None and not waiting.lost):
@@ -160,7 +175,7 @@ class RestingZones:
                 # that code are no longer surely the card moved's (rev35 R2: a copy dealt was taken for it, and the
                 # move was cancelled or sent to the copy's box), so it goes out lost to view, and this one is a card.
                 waiting.lost, waiting.center, waiting.at_rest = True, waiting.hidden_at, False
-        held = _Held(code, center, max(diagonal, 1.0), make, self._t, [(self._t, center)])
+        held = _Held(code, center, max(diagonal, 1.0), make, self._t, [(self._t, center)], left=left)
         if moved is not None:
             claimed = self._claimed()
             held.astray = next((a for a in self._astray if a.code == code and a.seen < self._t
@@ -214,6 +229,7 @@ class RestingZones:
                 placed.unseen, placed.center = 0, free.pop(min(near)[1])[1]
             else:
                 placed.unseen += 1
+                placed.unseen_from = self._t if placed.unseen == 1 else placed.unseen_from
         self._placed = [p for p in self._placed if p.unseen < PLACED_FRAMES]
         for astray in self._astray:  # seen where it lay still (not where a card of its code passes)
             if any(code == astray.code and math.dist(c, astray.center) <= 2 * STILL * astray.diagonal
@@ -269,6 +285,9 @@ class RestingZones:
                         self._decide(head, True)
                     else:
                         break
+                if head.left is not None and head.origin is None and any(not p.gone(self._t)
+                                                                          for p in self._left_spot(head)):
+                    break  # a card of its code in another box unseen for a frame: covered a moment, or gone?
             self._queue.pop(0)
             if isinstance(head, _Held) and head.origin is None and not (head.at_rest or self._covered(head)):
                 self._astray.append(_Astray(head.code, head.center, head.diagonal, head.seen))
@@ -278,6 +297,14 @@ class RestingZones:
                 if event is not None:
                     out.append(event)
         return out
+
+    def _left_spot(self, held: _Held) -> list:
+        """The cards of ``held``'s code placed in another box than the one it lies in, unseen at their spots."""
+        zone = self.zones.at(held.center, self.size, reach=held.diagonal / 2)
+        if zone is None:
+            return []
+        return [p for p in self._placed if p.code == held.code and p.unseen
+                and self.zones.at(p.center, self.size, reach=p.diagonal / 2) not in (None, zone)]
 
     def _claimed(self) -> list:
         """The cards given no box that a card held may be, moved."""
@@ -322,4 +349,8 @@ class RestingZones:
             return item.move(zone, was) if zone is not None else None
         if zone is None:
             self._astray.append(_Astray(item.code, item.center, item.diagonal, item.seen))
+        gone = [p for p in self._left_spot(item) if p.gone(self._t)] if item.left is not None else []
+        if gone:  # that card, pushed here blurred: its spot's reads are no longer its
+            self._placed = [p for p in self._placed if p is not gone[0]]
+            return item.left(zone, self.zones.at(gone[0].center, self.size, reach=gone[0].diagonal / 2))
         return item.make(zone)

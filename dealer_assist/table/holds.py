@@ -38,7 +38,18 @@ MOVED_LAST = ("read in the other hand's box just after a card of its code was pl
               "to the other. Del if it is that card: this read is dropped and MOVED TO THE BOX says how to move it "
               "(void it, V, and type it, K); if another card of its code was dealt here, type it (K) and it is "
               "played here; Enter plays nothing (it would count one card in both hands)")
-SAME_CARD_DOUBTS = (PUT_BACK, READ_TWICE_AT_ONCE, MOVED_EARLY, TYPED_THEN_READ, MOVED_LAST, MOVED_UNSEEN)
+#: Why a baccarat zoned camera's sure read waits when it is read in the other hand's box just after the card of its code
+#: played earlier in the round (not last: MOVED_LAST) went from its spot there unseen moving
+#: (:attr:`~dealer_assist.events.CardRead.left_from`): most likely that card pushed across blurred; played as a new
+#: card of its code it had counted in both hands (fixMB).  Enter plays nothing while the other hand counts it.
+MOVED_EARLIER = ("read in the other hand's box just after the card of its code played earlier in the round went from "
+                 "its spot in its own box (the camera did not see it move): most likely that card, pushed across; "
+                 "the table cannot move a card from one hand to the other. Del if it is that card: this read is "
+                 "dropped and MOVED TO THE BOX says how to move it (void the round, Shift+V, and type the cards); if "
+                 "another card of its code was dealt here, type it (K) and it is played here; Enter plays nothing (it "
+                 "would count one card in both hands)")
+SAME_CARD_DOUBTS = (PUT_BACK, READ_TWICE_AT_ONCE, MOVED_EARLY, TYPED_THEN_READ, MOVED_LAST, MOVED_EARLIER,
+                    MOVED_UNSEEN)
 
 #: Why the first card read after lost frames waits for the croupier (CardRead.doubt).
 AFTER_A_GAP = ("frames were lost before it (FRAMES LOST): type any missing card first (K), then Enter plays "

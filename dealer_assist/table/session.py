@@ -28,8 +28,8 @@ from dealer_assist.money import fmt
 from dealer_assist.events import MOVED_UNSEEN, OUTSIDE_BOXES, PUT_BACK, CardRead, ShoeSignal
 from dealer_assist.shoe import Phase as ShoePhase
 from dealer_assist.table import journal_scan
-from dealer_assist.table.holds import (AFTER_A_REFUSAL, AFTER_NEW_SHOE, BURN_DUE_FACE_DOWN, MOVED_LAST,
-                                      NEW_SHOE_IN_ROUND)
+from dealer_assist.table.holds import (AFTER_A_REFUSAL, AFTER_NEW_SHOE, BURN_DUE_FACE_DOWN, MOVED_EARLIER,
+                                      MOVED_LAST, NEW_SHOE_IN_ROUND)
 from dealer_assist.table.journal import Entry, Journal
 from dealer_assist.table.rules_record import RulesMismatchError, replay_rules_of, rules_record
 from dealer_assist.table.session_core import (CONFIRM_BELOW, ROUND_END, Alert, JournalReplayError, SessionCore,
@@ -359,6 +359,30 @@ class TableSession(SessionCore):
                                    "not played there", refused=True)
         self._moved_alert(event.card, was, zone, f"the camera saw it moved to the {zone.title()}'s box")
         return True
+
+    def _card_read(self, event: CardRead) -> None:
+        """As every game; a zoned camera's sure read in one hand's box just after the card of its code left its spot in
+        the other's (:attr:`~dealer_assist.events.CardRead.left_from`), while the round counts that card there and it
+        is not the round's last (that one waits as :data:`MOVED_LAST`), is doubted as that card pushed blurred,
+        :data:`MOVED_EARLIER`, before it is journaled: a restart holds it so too (fixMB: it was played again)."""
+        if (event.left_from and not event.doubt and event.confidence >= CONFIRM_BELOW and not event.candidates
+                and self._last_played_elsewhere(event) is None
+                and self._blurred_from(replace(event, doubt=MOVED_EARLIER)) is not None):
+            event = replace(event, doubt=MOVED_EARLIER)
+        super()._card_read(event)
+
+    def _blurred_from(self, event: Optional[CardRead]) -> Optional[tuple[str, str]]:
+        """The hand a read held as :data:`MOVED_EARLIER` has its card played in, and the other
+        hand, whose box it is read in, while the round is dealt: most likely that card, pushed across (fixMB: read sure,
+        an earlier card of the round was played again in the other hand, counted in both), else None."""
+        rnd = self._snap.state.round
+        zone = (event.zone or "").strip().lower() if event is not None else ""
+        if (event is None or event.doubt != MOVED_EARLIER or self._snap.state.phase != TablePhase.DEALING
+                or rnd is None or not zone):
+            return None
+        was = next((pos.hand for card, pos in reversed(list(zip(rnd.cards, rnd.positions)))
+                    if card == event.card and pos.hand != zone), None)
+        return (was, zone) if was is not None else None
 
     def _moved_unseen_words(self, event: CardRead, before: str = "") -> str:
         """What a read held as :data:`~dealer_assist.events.MOVED_UNSEEN` means at this table: the box the card left,
@@ -723,20 +747,25 @@ class TableSession(SessionCore):
             if (pending is not None and pending.doubt == MOVED_LAST and card is None and hands is not None
                     and self._replay_refusal() is None):
                 return self._refuse(self._moved_last_enter(pending.card, *hands))
+            hands = self._blurred_from(pending)
+            if hands is not None and card is None and self._replay_refusal() is None:
+                return self._refuse(self._moved_last_enter(pending.card, *hands, last=False))
             return super().confirm_pending(card)
 
-    def _moved_last_enter(self, card: Card, was: str, zone: str) -> str:
-        """What Enter answers on a read of ``card`` held as :data:`MOVED_LAST`: it plays nothing, and says which key
-        ends each case right (another of its code typed goes to the ``zone`` hand, as the read's box says)."""
+    def _moved_last_enter(self, card: Card, was: str, zone: str, last: bool = True) -> str:
+        """What Enter answers on a read of ``card`` held as :data:`MOVED_LAST` (or, not ``last``, as
+        :data:`MOVED_EARLIER`): it plays nothing, and says which key ends each case right (another
+        of its code typed goes to the ``zone`` hand, as the read's box says)."""
         try:
             apply(self._snap.state, {"op": "card", "card": card.code, "zone": zone})
             another = (f"if another {card.label} was dealt to the {zone.title()}, type it (K {card.code}): it is "
                        "played there")
         except TableError as exc:
             another = f"another {card.label} cannot be played in the {zone.title()}'s hand now ({exc})"
-        return (f"Enter plays nothing: {card.label} was played last in the {was.title()}'s hand, and played in the "
-                f"{zone.title()}'s too it would count in both. Del if this is that {card.label}, pushed into the "
-                f"{zone.title()}'s box (the table then says how to move it: V and K); {another}")
+        return (f"Enter plays nothing: {card.label} was played {'last ' if last else ''}in the {was.title()}'s hand, "
+                f"and played in the {zone.title()}'s too it would count in both. Del if this is that {card.label}, "
+                f"pushed into the {zone.title()}'s box (the table then says how to move it: "
+                f"{'V and K' if last else 'Shift+V and the cards typed'}); {another}")
 
     def reject_pending(self) -> None:
         """As every game; Del on a read held as :data:`MOVED_LAST` says it is the card played last, pushed into the
@@ -750,10 +779,19 @@ class TableSession(SessionCore):
             unseen = (pending is not None and pending.doubt == MOVED_UNSEEN and bool(pending.moved_from)
                       and self._snap.state.phase == TablePhase.DEALING and self._replay_refusal() is None)
             keys = self._moved_unseen_keys(pending, held=False) if unseen else ""
+            blurred = self._blurred_from(pending) if self._replay_refusal() is None else None
             super().reject_pending()
             if unseen and self._snap.pending is not pending and not self._snap.stopped:
                 self._publish(replace(self._snap, message=f"{pending.card.label} read dropped: the same card, moved. "
                                                           f"{keys}"))
+            if blurred is not None and self._snap.pending is not pending and not self._snap.stopped:
+                was, zone = blurred
+                label = pending.card.label
+                self._moved_alert(pending.card, was, zone, f"Del said the {label} read in the {zone.title()}'s box is "
+                                                           "it, pushed there", last=False)
+                self._publish(replace(self._snap, message=(
+                    f"{label} read dropped as the {label} played: it still counts in the {was.title()}'s hand; "
+                    f"MOVED TO THE {zone.upper()} BOX says how to move it")))
             if hands is None or self._snap.pending is pending or self._snap.stopped:
                 return
             was, zone = hands
