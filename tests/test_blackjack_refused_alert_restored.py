@@ -2,7 +2,7 @@
 
 A camera's reads, cards it could not read, cards typed (K), V, Enter, Del, H, S and the answers to UNREADABLE CARD
 TYPED? at a one-deck table with seats 1 and 2 bet: the sequences a fuzz of live, restarted and replayed tables
-(fixRP2's fuzzbj.py, seeds 0-299) found ending otherwise on the ``refused`` alert.  Three ways it differed:
+(fixRP2's fuzzbj.py, seeds 0-999) found ending otherwise on the ``refused`` alert.  Three ways it differed:
 
 * a card typed for the read held behind a missing card, refused (this round holds that card already): live took its
   CARD REFUSED down at once with the waits' alerts, though it had settled nothing; a restart and a replay showed it
@@ -17,8 +17,9 @@ down, ending no wait, and V brings nothing back; the replay took it as the card 
 REFUSED again (bj-439; bj-461, where the read before the card typed had hidden it).
 
 bj-156 is the replay's ask: a read held under UNREADABLE CARD TYPED?, Enter, refused: its wait replaces the ask's, and
-the next card typed ends it (the replay kept the ask, and both alerts, up).  bj-156 and bj-461 ended alike before
-too (a sure read took every alert down in the replay): they keep the replay's new rule from losing them.
+the next card typed ends it (the replay kept the ask, and both alerts, up).  bj-156, bj-461 and bj-643 ended alike
+before too (a sure read took every alert down in the replay; bj-643: a card typed in a held read's place while a
+wait stands settles nothing): they keep the replay's new rules from losing them.
 """
 
 from __future__ import annotations
@@ -50,6 +51,8 @@ FOUND = {
                ("stand",), ("type", "4H"), ("ans", False), ("type", "4H"), ("ans", True)],
     "bj-247": [("type", "9S"), ("type", "5C"), ("stand",), ("read", "4H"), ("type", "2C"), ("type", "9S"),
                ("read", "KC"), ("unr",), ("ans", True), ("stand",), ("hit",)],
+    "bj-643": [("type", "6D"), ("type", "6D"), ("unr",), ("read", "3D"), ("unr",), ("type", "9S"), ("type", "KC"),
+               ("del",), ("type", "5C"), ("read", "5C"), ("read", "AS"), ("type", "2C")],
     "bj-439": [("type", "3D"), ("type", "3D"), ("enter",), ("type", "3D"), ("del",), ("type", "5C"), ("hit",),
                ("ans", True), ("void",), ("hit",)],
     "bj-461": [("stand",), ("read", "4H"), ("del",), ("enter",), ("del",), ("type", "4H"), ("read", "QH"),
@@ -57,7 +60,7 @@ FOUND = {
 }
 #: Whether the live table ends with CARD REFUSED up, by case (what the restart and the replay must show too).
 REFUSED_UP = {"bj-80": False, "bj-156": False, "bj-167": True, "bj-188": True, "bj-237": True, "bj-243": True,
-              "bj-247": True, "bj-439": False, "bj-461": False}
+              "bj-247": True, "bj-439": False, "bj-461": False, "bj-643": True}
 
 
 def play(s: BlackjackSession, step: tuple, seq: int) -> None:

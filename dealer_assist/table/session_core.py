@@ -1569,10 +1569,13 @@ class SessionCore(abc.ABC):
             if op.get("seq") is not None or op.get("held_for"):
                 # Typed for a read waiting by itself (unsure, doubted), in its place: it ends no wait (the read's
                 # frame number says so, or with a reader that numbers none, its held_for: noseq-262).  Answered as
-                # Enter answers it (_answered): the waits' alerts settle (bj-80: a typed card's CARD REFUSED stayed).
-                if corrected is not None:
-                    self._replay_read_answered(corrected.source, corrected, self._unread_after(
-                        {"source": corrected.source, "seq": corrected.frame}), False)
+                # Enter answers it (_answered), with no wait standing the waits' alerts settle: a typed card's CARD
+                # REFUSED, the one such alert that stands with none (bj-80: it stayed up; bj-643: a wait stood).
+                if corrected is not None and self._replay_typed_refused and waits == {AFTER_A_REFUSAL} \
+                        and not (self._replay_unread or self._replay_unread_frames or self._replay_dropped
+                                 or self._replay_asks):
+                    self._publish(replace(self._snap, alerts=tuple(
+                        a for a in self._snap.alerts if hold_of_alert(a.code) is None)))
                 return
             # Typed while a read is held, it is the card that read waits for, of its reader (enter_card), not the first
             # card any reader missed; with none of its reader's standing, the card its reader asked about (two-16).
