@@ -28,11 +28,10 @@ from dealer_assist.events import (PORT_IN_USE, PUT_BACK, YIELDING_DOUBTS, CardRe
 from dealer_assist.money import fmt
 from dealer_assist.table import disk_room, journal_scan
 from dealer_assist.table.another_shoe import alert_text, reported
-from dealer_assist.table.holds import (AFTER_A_DOUBLE_FEED, AFTER_A_GAP, AFTER_LOST_FRAMES, AFTER_A_REFUSAL,
-                                       AFTER_A_REJECTION, AFTER_A_RESTART,
+from dealer_assist.table.holds import (AFTER_A_DOUBLE_FEED, AFTER_A_GAP, AFTER_LOST_FRAMES, AFTER_A_REJECTION, AFTER_A_RESTART,
                                        AFTER_AN_UNREADABLE, AFTER_DROPPED, AFTER_NEW_SHOE, AFTER_RESTART_ACTION,
                                        AFTER_TYPED_UNREAD, AFTER_UNPLACED, PARKED, SAME_CARD_DOUBTS, TYPED_THEN_READ,
-                                       TYPED_UNREAD,
+                                       TYPED_UNREAD, AFTER_A_REFUSAL,
                                        HOLDS, MANY_CARD_HOLDS, ONE_CARD_HOLDS, ONE_MISSING_CARD, PLACED_KINDS, places_a_card, READ_BEFORE_A_STOP,
                                        corrects_a_read, held_by_alert, hold_of_alert, left_unplayed, none_missed_asked,
                                        several_unread, several_unread_asked,
