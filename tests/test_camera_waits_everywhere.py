@@ -271,6 +271,12 @@ FUZZ_FOUND = {
     # none.  Now that card is one more to type.
     "rs-74": (True, [("ans", False), ("restart",), ("read", "7H"), ("type", "2C"), ("unr",), ("read", "5C"), ("del",),
                      ("type", "5C"), ("unr",), ("type", "9S"), ("del",)]),
+    # A card typed while one camera's read is held, its own missing card typed already: live, it counts for no wait
+    # (another camera's card unread stays due, UNREADABLE CARD up); the replay took it for that other camera's card.
+    "two-1289": (True, [("unr", OTHER), ("type", "9S"), ("unr", OTHER), ("unr", CAMERA), ("enter",), ("type", "5C"),
+                        ("read", "AS", CAMERA), ("type", "3D"), ("unr", OTHER), ("type", "2C")]),
+    "two-1661": (True, [("read", "QH", OTHER), ("ans", False), ("unr", CAMERA), ("unr", CAMERA), ("type", "QH"),
+                        ("unr", OTHER), ("read", "7H", OTHER), ("type", "2C"), ("read", "9S", OTHER), ("type", "5C")]),
 }
 
 

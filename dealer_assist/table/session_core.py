@@ -31,7 +31,7 @@ from dealer_assist.table.another_shoe import alert_text, reported
 from dealer_assist.table.holds import (AFTER_A_DOUBLE_FEED, AFTER_A_GAP, AFTER_A_MISDRAW, AFTER_LOST_FRAMES, AFTER_A_REJECTION, AFTER_A_RESTART,
                                        AFTER_AN_UNREADABLE, AFTER_DROPPED, AFTER_NEW_SHOE, AFTER_RESTART_ACTION,
                                        AFTER_TYPED_UNREAD, AFTER_UNPLACED, PARKED, SAME_CARD_DOUBTS, TYPED_THEN_READ,
-                                       TYPED_UNREAD,
+                                       TYPED_UNREAD, AFTER_A_REFUSAL,
                                        HOLDS, MANY_CARD_HOLDS, ONE_CARD_HOLDS, ONE_MISSING_CARD, PLACED_KINDS, places_a_card, READ_BEFORE_A_STOP,
                                        corrects_a_read, held_by_alert, hold_of_alert, left_unplayed, none_missed_asked,
                                        several_unread, DRAWN_ONCE, cards_due_asked,
@@ -419,6 +419,8 @@ class SessionCore(abc.ABC):
         #: In a replay, the sources whose read held behind a missing card was dropped (Del): as live (AFTER_DROPPED),
         #: their wait lasts until one of their reads is played, whatever is typed meanwhile.
         self._replay_dropped: set[str] = set()
+        #: In a replay, whether the last card refused was typed (K): its CARD REFUSED explains no wait (see _replay_op).
+        self._replay_typed_refused = False
         #: In a replay, the reads journaled and not placed yet, as the live table took them (see ReplayReads).
         self._replay_reads = ReplayReads(lambda source: tuple(
             (f[0], f[1]) for f in self._replay_unread_frames if f[0] == source))
@@ -1602,8 +1604,9 @@ class SessionCore(abc.ABC):
             self._replay_round_end()
         if op.get("op") != "card" or error is not None:
             return
+        corrected = None
         if op.get("source") == "keyboard" and op.get("held_for"):  # typed in a held read's place (its correction)
-            self._replay_reads.settled(None, op.get("seq"))
+            corrected = self._replay_reads.settled(None, op.get("seq"))
         if op.get("source") == "keyboard":  # qaR F6: a typed card looked like one the shoe read
             # A card typed while a wait's alert stood and no read was held yet answers no read, but it is the card
             # that alert asked for, not one typed at the table for no reason (it had said "typed at the table").
@@ -1617,7 +1620,14 @@ class SessionCore(abc.ABC):
             waits = {hold_of_alert(a.code) for a in self._snap.alerts} - {None}
             if op.get("seq") is not None or op.get("held_for"):
                 # Typed for a read waiting by itself (unsure, doubted), in its place: it ends no wait (the read's
-                # frame number says so, or with a reader that numbers none, its held_for: noseq-262).
+                # frame number says so, or with a reader that numbers none, its held_for: noseq-262).  Answered as
+                # Enter answers it (_answered), with no wait standing the waits' alerts settle: a typed card's CARD
+                # REFUSED, the one such alert that stands with none (bj-80: it stayed up; bj-643: a wait stood).
+                if corrected is not None and self._replay_typed_refused and waits == {AFTER_A_REFUSAL} \
+                        and not (self._replay_unread or self._replay_unread_frames or self._replay_dropped
+                                 or self._replay_asks):
+                    self._publish(replace(self._snap, alerts=tuple(
+                        a for a in self._snap.alerts if hold_of_alert(a.code) is None)))
                 return
             # Typed while a read is held, it is the card that read waits for, of its reader (enter_card), not the first
             # card any reader missed; with none of its reader's standing, the card its reader asked about (two-16).
@@ -1627,6 +1637,10 @@ class SessionCore(abc.ABC):
                                         for f in self._replay_unread_frames):
                 return  # its reader missed a card since the read was held: as live, the card counts for neither wait
             for_ask = held is not None and not behind and held.source in self._replay_asks
+            if held is not None and not behind and not for_ask and self._replay_unread_frames:
+                # Its reader's cards are all typed: as live (enter_card), it counts for no other reader's card, and
+                # their waits stand (two-1289, two-1661: the replay took another camera's card as typed).
+                return
             if for_ask:
                 self._replay_asks.discard(held.source)
             else:
@@ -1638,6 +1652,12 @@ class SessionCore(abc.ABC):
             # Another reader's ask still standing keeps them all up, as live (_settle_hold_alerts: two-279).
             if (waits and waits <= set(ONE_CARD_HOLDS) and not self._replay_unread and not self._replay_dropped
                     and not self._replay_asks):
+                if waits == {AFTER_A_REFUSAL} and self._replay_typed_refused:
+                    # The alert of a typed card refused, no wait's: live took it down (_settle_hold_alerts) and the
+                    # card ended no wait, so a void of it brings none back (bj-439, bj-461).
+                    self._publish(replace(self._snap, alerts=tuple(
+                        a for a in self._snap.alerts if hold_of_alert(a.code) is None)))
+                    return
                 self._replay_typed[self._placed_count] = (
                     self._replay_typed_open + 1, tuple(a for a in self._snap.alerts if hold_of_alert(a.code) is not None))
                 self._replay_typed_open = 0
@@ -1650,13 +1670,15 @@ class SessionCore(abc.ABC):
             source = op.get("source")
             taken = self._replay_reads.settled(source, op.get("seq"))
             after = self._unread_after(op if taken is None or taken.frame is None else {**op, "seq": taken.frame})
-            self._replay_read_answered(source, taken, after, op.get("held_for") in HOLDS and op.get("confirmed"))
+            self._replay_read_answered(source, taken, after, op.get("held_for") in HOLDS and op.get("confirmed"),
+                                       answered=bool(op.get("held_for")))
 
     def _replay_read_answered(self, source: Any, taken: Any, after: list[tuple[str, int, bool]],
-                              entered: bool) -> None:
+                              entered: bool, answered: bool = True) -> None:
         """In a replay, the read ``taken`` of ``source`` was played, or answered by Enter (``entered``): the cards its
         reader could not read before it are no longer due, nor those ``after`` it that it was held behind when Enter
-        answered it, and the waits' alerts settle as live."""
+        answered it, and the waits' alerts settle as live, once the read waited for the croupier (``answered``): a
+        read played as it came settles none (bj-167: a typed card's CARD REFUSED went at the next card read)."""
         if taken is not None and taken.behind and entered:
             # Held under its reader's wait when taken, Enter ended it, for the cards unread after it too (one-78).
             after = [f for f in after if (f[0], f[1]) not in taken.behind]
@@ -1668,7 +1690,7 @@ class SessionCore(abc.ABC):
         # A read held behind an unread card and played in its place (Enter) leaves the wait of a card its reader
         # could not read after it (or another reader's) standing, and with it, as live, every wait's alert
         # (_settle_hold_alerts); an ask only while one stands (_drop_answered_ask).  They had all gone.
-        keep = tuple(a for a in self._snap.alerts if hold_of_alert(a.code) is None
+        keep = tuple(a for a in self._snap.alerts if hold_of_alert(a.code) is None or not answered
                      or (a.code == TYPED_UNREAD and self._replay_asks)
                      or (a.code != TYPED_UNREAD and (left or self._replay_dropped)))
         if keep != self._snap.alerts:
@@ -1758,6 +1780,9 @@ class SessionCore(abc.ABC):
             seq = seq if isinstance(seq, int) else None
             self._replay_reads.read(note["source"], seq, self._replay_frame(note["source"], seq))
         elif kind == "card_refused" and isinstance(note.get("source"), str):
+            self._replay_typed_refused = note["source"] == "keyboard"
+            if left_unplayed(kind, note) is not None:  # as live (_hold_next): its wait replaces the ask's (bj-156)
+                self._replay_asks.discard(note["source"])
             refused = self._replay_reads.refused(note["source"])
             if refused is not None and refused.behind:
                 # Held under its reader's wait, then Enter, and the rules refused the card (held, a no-bet hand's):
@@ -2472,7 +2497,8 @@ class SessionCore(abc.ABC):
                     self._publish(replace(self._snap, cards_due=self._cards_due.get(hold[1], 0)))
                 elif error is None:  # the card a void made due again for it, counted in a newer wait too
                     self._typed_for_held_due(pending.source, self._pending_hold)
-                self._settle_hold_alerts()
+                if error is None:  # refused, it settled nothing: its CARD REFUSED stays, as a restart shows it (bj-188)
+                    self._settle_hold_alerts()
                 return error
             if pending is not None:
                 return self.confirm_pending(card)  # the croupier's correction of an unsure read
