@@ -9,87 +9,42 @@ drawing of a frame with seven seats' zones.
 
 from __future__ import annotations
 
-import time
-from pathlib import Path
-
 import numpy as np
 import pytest
-from PySide6.QtCore import QPoint, QRect, Qt
 from PySide6.QtWidgets import QWidget
 
-from dealer_assist.cards import parse_card
-from dealer_assist.events import CardRead
+from blackjack_camera_window import CARDS, camera_view_shown, placed
 
-CARDS = Path(__file__).resolve().parents[2] / "shared" / "cards"
 SEATS = tuple((f"seat {n}", (0.006 + (7 - n) * 0.1429, 0.4, 0.1369 + (7 - n) * 0.1429, 0.99)) for n in range(1, 8))
 DEALER = ("dealer", (0.3, 0.02, 0.7, 0.36))
-
-
-def _in(window, widget) -> QRect:
-    return QRect(widget.mapTo(window.centralWidget(), QPoint(0, 0)), widget.size())
 
 
 @pytest.mark.skipif(not (CARDS / "test").is_dir(), reason="shared card images not found")
 @pytest.mark.parametrize("alert", [False, True])
 def test_w_at_1280x720_with_seven_seats_shows_a_picture_the_cards_can_be_read_in(qtbot, show_window, alert):
-    from dealer_assist.sources.camera import CameraSource
-    from dealer_assist.table.blackjack_session import BlackjackSession
-    from dealer_assist.table.blackjack_state import BlackjackTableRules
-    from dealer_assist.ui.blackjack.window import BlackjackWindow
-
-    session = BlackjackSession(BlackjackTableRules(seats=7))
-    source = CameraSource(str(CARDS / "test" / "anglo" / "0000.jpg"), profile="anglo")
-    window = show_window(BlackjackWindow(session, source), size=(1280, 720))
-    source.start(session.handle)
-    try:
-        qtbot.waitUntil(lambda: source.latest_view() is not None, timeout=20000)
-        if alert:  # a card read before any bet is refused, the next read held: alerts above the table
-            session.handle(CardRead(parse_card("TS"), source.name, time.time(), 1.0, 101))
-            session.handle(CardRead(parse_card("5D"), source.name, time.time(), 1.0, 102))
-            qtbot.waitUntil(lambda: session.snapshot.pending is not None and bool(window.alerts.bars), timeout=5000)
-        qtbot.keyClick(window, Qt.Key.Key_W)
+    with camera_view_shown(qtbot, show_window, (1280, 720), alert=alert) as window:
         panel = window.camera_view
-        assert panel is not None and panel.isVisible()
-        qtbot.wait(300)  # the layout settles, the view is placed again
         panel.refresh()
         picture = panel.picture.pixmap()
         # Was 227x128 under these alerts, 338x190 without: now half as tall again at least, the cards with it.
         least = 190 if alert else 300
         assert picture.height() >= least and picture.width() >= least * 16 // 9 - 2, (picture.width(), picture.height())
         view = panel.geometry()
-        assert not view.intersects(_in(window, window.alerts)) or not window.alerts.isVisible()
-        assert view.top() >= _in(window, window.alerts).bottom()  # the alerts stay in sight
+        assert not view.intersects(placed(window, window.alerts)) or not window.alerts.isVisible()
+        assert view.top() >= placed(window, window.alerts).bottom()  # the alerts stay in sight
         for kept in (window.entry, window.deck.title, window.settlement):  # the card field, the deck, the pay list
-            assert not view.intersects(_in(window, kept)), kept
-        assert view == _in(window, window.table)  # the hands wholly under it, not a part of them
+            assert not view.intersects(placed(window, kept)), kept
+        assert view == placed(window, window.table)  # the hands wholly under it, not a part of them
         for kept in (window.actions, window.chips):
-            assert not view.intersects(_in(window, kept)), kept
-    finally:
-        source.stop()
-        window.bridge.detach()
+            assert not view.intersects(placed(window, kept)), kept
 
 
 @pytest.mark.skipif(not (CARDS / "test").is_dir(), reason="shared card images not found")
 def test_w_at_1920x1080_stays_over_the_side_column(qtbot, show_window):
-    from dealer_assist.sources.camera import CameraSource
-    from dealer_assist.table.blackjack_session import BlackjackSession
-    from dealer_assist.table.blackjack_state import BlackjackTableRules
-    from dealer_assist.ui.blackjack.window import BlackjackWindow
-
-    session = BlackjackSession(BlackjackTableRules(seats=7))
-    source = CameraSource(str(CARDS / "test" / "anglo" / "0000.jpg"), profile="anglo")
-    window = show_window(BlackjackWindow(session, source), size=(1920, 1080))
-    source.start(session.handle)
-    try:
-        qtbot.waitUntil(lambda: source.latest_view() is not None, timeout=20000)
-        qtbot.keyClick(window, Qt.Key.Key_W)
-        qtbot.wait(300)
+    with camera_view_shown(qtbot, show_window, (1920, 1080)) as window:
         panel = window.camera_view
-        assert not panel.geometry().intersects(_in(window, window.table))  # the hands stay in sight
+        assert not panel.geometry().intersects(placed(window, window.table))  # the hands stay in sight
         assert panel.picture.pixmap().height() >= 270
-    finally:
-        source.stop()
-        window.bridge.detach()
 
 
 def _drawn(panel, zones, cards=()) -> np.ndarray:

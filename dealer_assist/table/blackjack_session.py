@@ -1095,8 +1095,9 @@ class BlackjackSession(SessionCore):
                                               else "deal from it"))
         if source != KEYBOARD and no_round != NO_ROUND_CUT:  # past the cut card each next read is refused alike
             self._hold_next(source, AFTER_A_MISDRAW if no_round else AFTER_A_REFUSAL)
-            action += ("; the next card read waits: Del says this card was set aside (then the next read plays as "
-                       "it comes), or Enter plays it then" if no_round else "; the next card read waits until then")
+            # kept to two lines at 1280x720: a third made W's picture under this alert too small to read (183 px)
+            action += ("; the next card read waits: Del says this card was set aside, Enter plays it then"
+                       if no_round else "; the next card read waits until then")
         self.alert("refused", "error", f"CARD {card.label} REFUSED", text, action)
         return error
 
