@@ -10,6 +10,7 @@ to the reader and a real table.
 from __future__ import annotations
 
 import time
+from typing import Optional
 
 import pytest
 
@@ -44,10 +45,10 @@ def hello(boot: str) -> bytes:
 class Rig:
     """A pty the test writes a shoe's bytes into, the reader on its link, and a baccarat table."""
 
-    def __init__(self, tmp_path) -> None:
+    def __init__(self, tmp_path, session: Optional[TableSession] = None) -> None:
         self.link = str(tmp_path / "shoe")
         self.device = PtyEndpoint(self.link)
-        self.session = TableSession(TableRules(shoe=ShoeRules(burn=False)), odds=False)
+        self.session = session or TableSession(TableRules(shoe=ShoeRules(burn=False)), odds=False)
         self.events: list = []
         self.reader = SerialShoe(self.link, name=SOURCE, backoff_first=0.05, backoff_max=0.2)
         self.reader.start(self._sink)

@@ -18,49 +18,33 @@ import pytest
 from dealer_assist.cards import parse_card
 from dealer_assist.events import CardRead, Unreadable
 from dealer_assist.shoe import ShoeRules
-from dealer_assist.shoesim import PtyEndpoint
-from dealer_assist.sources.serial_shoe import SerialShoe
 from dealer_assist.table.holds import AFTER_A_DOUBLE_FEED, AFTER_A_REFUSAL, AFTER_AN_UNREADABLE
 from dealer_assist.table.journal import Journal
 from dealer_assist.table.session import TableSession
 from dealer_assist.table.state import TableRules
 from polling import wait_for
+import test_serial_restarts as restarts
 from test_serial_restarts import frame, hello
 
 SOURCE = "serial:shoe"
 RULES = TableRules(shoe=ShoeRules(burn=False, decks=1))  # one deck: a second A♠ is refused
 
 
-class Rig:
-    """A pty the test writes a shoe's bytes into, the reader on its link, and a journaled baccarat table that a
-    restart replaces (the reader feeds whichever table is up)."""
+class Rig(restarts.Rig):
+    """The pty, the reader and a journaled baccarat table that a restart replaces (the reader feeds whichever table
+    is up)."""
 
     def __init__(self, tmp_path) -> None:
         self.path = tmp_path / "j.sqlite"
-        self.device = PtyEndpoint(str(tmp_path / "shoe"))
-        self.session = TableSession(RULES, Journal.open(self.path), odds=False)
-        self.reader = SerialShoe(str(tmp_path / "shoe"), name=SOURCE, backoff_first=0.05, backoff_max=0.2)
-        self.reader.start(lambda event: self.session.handle(event))
-        assert wait_for(lambda: self.reader.link == "up" and self.device.host_connected())
-
-    def send(self, *frames: bytes) -> None:
-        self.device.write(b"".join(frames))
+        super().__init__(tmp_path, TableSession(RULES, Journal.open(self.path), odds=False))
 
     def restart(self) -> None:
         self.session.close()
         self.session = TableSession(RULES, Journal.open(self.path), odds=False)
 
-    def played(self) -> list:
-        return [c.code for c in self.session.state.round.cards]
-
     def waits(self, code: str) -> bool:
         return wait_for(lambda: self.session.snapshot.pending is not None
                         and self.session.snapshot.pending.card.code == code)
-
-    def close(self) -> None:
-        self.reader.stop()
-        self.device.close()
-        self.session.close()
 
 
 @pytest.fixture
