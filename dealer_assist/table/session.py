@@ -835,7 +835,19 @@ class TableSession(SessionCore):
         return self._do({"op": "burn_unseen"})
 
     def skip_burn(self) -> Optional[str]:
-        return self._do({"op": "skip_burn"})
+        """B: the burn went to the discard rack unrecorded.  A card of it the shoe could not read (or refused, or
+        fed with another) is one of them: its wait ends (journaled ``burned_unread``: how many), as at blackjack
+        (rev36 R4: UNREADABLE CARD stood after B, round 1's first read waited behind it and the card typed as asked
+        went in as P1).  Before the shown card is read the burn is that card and up to ten more."""
+        with self._lock:
+            shoe = self._snap.state.shoe
+            left = (0 if self._snap.state.phase != TablePhase.BURN else
+                    1 + 10 if shoe.phase == ShoePhase.BURN_CARD else shoe.burn_left)  # a picture burns ten
+            unread = self._burn_unplayed(left)
+            error = self._do({"op": "skip_burn", **({"burned_unread": unread} if unread else {})})
+            if error is None and unread:
+                self._burn_done(unread)
+            return error
 
     @property
     def needs_supervisor(self) -> bool:

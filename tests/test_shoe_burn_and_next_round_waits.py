@@ -1,0 +1,69 @@
+"""A card a shoe left unplayed during the burn, or after the round was complete, is no card of the next round (rev36).
+
+Since a shoe's read held behind a card it left unplayed (unread, refused, fed with another) is no longer played with
+one Enter, every way the table has of saying "that card is gone" must end the wait, else the table either stands or
+the card typed as the banner asks is dealt into the next round:
+
+* R4: baccarat's B (the burn done unrecorded) over a burn card the shoe could not read: that card was the burn's;
+  round 1's first read is played as it comes, after a restart too (as blackjack's B, journaled ``burned_unread``).
+
+Real bytes over a real pty to the reader (the Rig of tests/test_shoe_missing_card_wait.py).
+"""
+
+from __future__ import annotations
+
+import time
+
+import pytest
+
+from dealer_assist.shoe import ShoeRules
+from dealer_assist.table.journal import Journal
+from dealer_assist.table.session import TableSession
+from dealer_assist.table.state import TablePhase, TableRules
+from polling import wait_for
+from test_serial_restarts import frame, hello
+import test_shoe_missing_card_wait as missing_card
+
+BURNING = TableRules(shoe=ShoeRules(burn=True, decks=8))
+
+
+class BurnRig(missing_card.Rig):
+    """The Rig of tests/test_shoe_missing_card_wait.py at a table whose shoe is burned."""
+
+    def __init__(self, tmp_path, rules: TableRules = BURNING) -> None:
+        self.rules = rules
+        missing_card.RULES, kept = rules, missing_card.RULES
+        try:
+            super().__init__(tmp_path)
+        finally:
+            missing_card.RULES = kept
+
+    def restart(self) -> None:
+        self.session.close()
+        self.session = TableSession(self.rules, Journal.open(self.path), odds=False)
+
+
+def standing(rig) -> list:
+    return [a.code for a in rig.session.snapshot.alerts if a.level != "info"]
+
+
+@pytest.mark.parametrize("restart", [False, True])
+@pytest.mark.parametrize("burn_card", [frame("CARD", 1, "??"), frame("ERR", 1, "MISREAD", "card seen, code not read")])
+def test_baccarat_b_ends_the_wait_for_a_burn_card_the_shoe_could_not_read(tmp_path, burn_card, restart):
+    rig = BurnRig(tmp_path)
+    try:
+        assert rig.session.state.phase == TablePhase.BURN
+        rig.send(hello("B1"), burn_card)  # the burn's shown card, unread
+        assert wait_for(lambda: "unreadable" in standing(rig))
+        assert rig.session.skip_burn() is None  # B: the burn went to the discard rack
+        assert rig.session.state.phase == TablePhase.BETTING
+        assert "unreadable" not in standing(rig)
+        if restart:
+            rig.restart()
+            assert "unreadable" not in standing(rig)
+        assert rig.session.deal() is None
+        rig.send(frame("CARD", 2, "4H"))
+        assert wait_for(lambda: rig.played() == ["4H"]), rig.session.snapshot.status_reason()
+        assert rig.session.snapshot.pending is None and rig.session.snapshot.cards_due == 0
+    finally:
+        rig.close()
