@@ -6,13 +6,14 @@ the card typed as the banner asks is dealt into the next round:
 
 * R4: baccarat's B (the burn done unrecorded) over a burn card the shoe could not read: that card was the burn's;
   round 1's first read is played as it comes, after a restart too (as blackjack's B, journaled ``burned_unread``).
+* R1: baccarat's N with a card the shoe left unplayed after the round was complete and a read held behind it
+  before N: the wait ends and the read is held as a card after the round (Enter a no-bet hand, Del aside), as when
+  no card went missing before it; round 2's first read plays as P1.
 
 Real bytes over a real pty to the reader (the Rig of tests/test_shoe_missing_card_wait.py).
 """
 
 from __future__ import annotations
-
-import time
 
 import pytest
 
@@ -67,3 +68,39 @@ def test_baccarat_b_ends_the_wait_for_a_burn_card_the_shoe_could_not_read(tmp_pa
         assert rig.session.snapshot.pending is None and rig.session.snapshot.cards_due == 0
     finally:
         rig.close()
+
+
+def complete_round(rig) -> None:
+    assert rig.session.deal() is None
+    rig.send(hello("B1"), frame("CARD", 1, "9S"), frame("CARD", 2, "9H"), frame("CARD", 3, "KS"), frame("CARD", 4, "KH"))
+    assert wait_for(lambda: rig.session.state.phase == TablePhase.SETTLED)  # naturals: four cards
+
+
+@pytest.mark.parametrize("restart", [False, True])
+@pytest.mark.parametrize("missing", [frame("CARD", 5, "??"), frame("ERR", 5, "DOUBLE_FEED", "two cards left together"),
+                                     frame("CARD", 5, "9S")])  # a second 9S in a one-deck shoe: refused
+def test_baccarat_n_ends_a_wait_for_a_card_missing_after_the_round_with_a_read_held_behind_it(tmp_path, missing,
+                                                                                              restart):
+    rig = BurnRig(tmp_path, missing_card.RULES)
+    try:
+        complete_round(rig)
+        rig.send(missing, frame("CARD", 6, "4H"))  # both before N
+        assert rig.waits("4H") and rig.session.snapshot.cards_due == 1
+        assert rig.session.next_round() is None
+        snap = rig.session.snapshot
+        assert snap.state.round_no == 2 and snap.pending is None and snap.cards_due == 0
+        assert [c.code for c in snap.state.held] == ["4H"]  # a card after the round, as with nothing missing
+        assert standing(rig) == ["held"], snap.alerts
+        if restart:
+            rig.restart()
+            snap = rig.session.snapshot
+            assert snap.pending is None and [c.code for c in snap.state.held] == ["4H"], snap.status_reason()
+            assert standing(rig) == ["held"] and snap.cards_due == 0, snap.alerts
+        assert rig.session.discard_held() is None  # Del: set aside
+        assert rig.session.deal() is None
+        rig.send(frame("CARD", 7, "5H"))
+        assert wait_for(lambda: rig.played() == ["5H"]), rig.session.snapshot.status_reason()
+        assert rig.session.snapshot.pending is None and rig.session.state.round_no == 2
+    finally:
+        rig.close()
+

@@ -28,8 +28,8 @@ from dealer_assist.money import fmt
 from dealer_assist.events import MOVED_UNSEEN, OUTSIDE_BOXES, PUT_BACK, CardRead, ShoeSignal
 from dealer_assist.shoe import Phase as ShoePhase
 from dealer_assist.table import journal_scan
-from dealer_assist.table.holds import (AFTER_A_REFUSAL, AFTER_NEW_SHOE, BURN_DUE_FACE_DOWN, MOVED_EARLIER,
-                                      MOVED_LAST, NEW_SHOE_IN_ROUND)
+from dealer_assist.table.holds import (AFTER_A_REFUSAL, AFTER_NEW_SHOE, BURN_DUE_FACE_DOWN, DRAWN_ONCE, MOVED_EARLIER,
+                                      MOVED_LAST, NEW_SHOE_IN_ROUND, reads_again)
 from dealer_assist.table.journal import Entry, Journal
 from dealer_assist.table.rules_record import RulesMismatchError, replay_rules_of, rules_record
 from dealer_assist.table.session_core import (CONFIRM_BELOW, ROUND_END, Alert, JournalReplayError, SessionCore,
@@ -722,12 +722,34 @@ class TableSession(SessionCore):
         s = self._snap.state
         if s.phase == TablePhase.SETTLED and s.shoe.phase is ShoePhase.FINISHED and not self._snap.replay:
             return self._refuse("the shoe is finished: its last round is played; Ctrl+N twice starts a new shoe")
-        error = self._do({"op": "next_round"})
+        with self._lock:
+            self._hold_read_after_round()
+            error = self._do({"op": "next_round"})
         if error is None:
             self._astray_played.clear()  # a card played from outside every box last round is no card of this one
             self._end_round_holds()
             self.dismiss("nobet")
         return error
+
+    def _hold_read_after_round(self) -> None:
+        """N with a shoe's read held behind a card the shoe left unplayed (unread, refused, fed with another) after
+        the round was complete: that card is no card of the next round, so its wait ends, and the read, which came
+        before N too, is held as a card after the round (Enter deals a no-bet hand, Del sets it aside), as when no
+        card went missing before it (rev36 R1: the wait outlived N, Enter was refused for good, and the card typed
+        as the banner asked went in as round 2's P1)."""
+        pending, state = self._snap.pending, self._snap.state
+        hold = self._hold_of.get(pending.source) if pending is not None else None
+        if (hold is None or hold[1] != self._pending_hold or hold[0] not in DRAWN_ONCE or reads_again(pending.source)
+                or state.phase != TablePhase.SETTLED or self._replay_refusal() is not None):
+            return
+        try:
+            apply(state, {"op": "next_round"})
+        except TableError:
+            return  # N is refused: the wait stands as it was
+        self._hold_ended(pending.source)
+        self._settle_hold_alerts()
+        self._publish(replace(self._snap, cards_due=0))
+        self.confirm_pending()
 
     def confirm_pending(self, card: Optional[Card] = None) -> Optional[str]:
         """As every game; a read held after the shoe reported a new shoe is not played once the round it
