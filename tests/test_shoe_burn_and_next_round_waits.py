@@ -15,14 +15,21 @@ Real bytes over a real pty to the reader (the Rig of tests/test_shoe_missing_car
 
 from __future__ import annotations
 
+from decimal import Decimal as D
+
 import pytest
 
 from dealer_assist.shoe import ShoeRules
+from dealer_assist.shoesim import PtyEndpoint
+from dealer_assist.sources.serial_shoe import SerialShoe
+from dealer_assist.table.blackjack_session import BlackjackSession
+from dealer_assist.table.blackjack_state import BlackjackTableRules
 from dealer_assist.table.journal import Journal
 from dealer_assist.table.session import TableSession
 from dealer_assist.table.state import TablePhase, TableRules
 from polling import wait_for
 from test_serial_restarts import frame, hello
+from test_serial_blackjack_reads import BlackjackRig
 import test_shoe_missing_card_wait as missing_card
 
 BURNING = TableRules(shoe=ShoeRules(burn=True, decks=8))
@@ -42,6 +49,27 @@ class BurnRig(missing_card.Rig):
     def restart(self) -> None:
         self.session.close()
         self.session = TableSession(self.rules, Journal.open(self.path), odds=False)
+
+
+class RestartingBlackjackRig(BlackjackRig):
+    """The BlackjackRig of tests/test_serial_blackjack_reads.py, its reader feeding whichever table is up."""
+
+    def __init__(self, tmp_path, rules: BlackjackTableRules) -> None:
+        self.rules = rules
+        self.link = str(tmp_path / "shoe")
+        self.device = PtyEndpoint(self.link)
+        self.journal = tmp_path / "bj.sqlite"
+        self.session = BlackjackSession(rules, Journal.open(self.journal))
+        self.reader = SerialShoe(self.link, name="serial:shoe", backoff_first=0.05, backoff_max=0.2)
+        self.reader.start(lambda event: self.session.handle(event))
+        assert wait_for(lambda: self.reader.link == "up" and self.device.host_connected())
+        self.seq = 0
+        self.send("HELLO", "1", "fw", "SHOE-1", "B1")
+
+    def restart(self) -> BlackjackSession:
+        self.session.close()
+        self.session = BlackjackSession(self.rules, Journal.open(self.journal))
+        return self.session
 
 
 def standing(rig) -> list:
@@ -104,3 +132,56 @@ def test_baccarat_n_ends_a_wait_for_a_card_missing_after_the_round_with_a_read_h
     finally:
         rig.close()
 
+
+@pytest.mark.parametrize("restart", [False, True])
+@pytest.mark.parametrize("bet_first", [False, True])
+def test_blackjack_b_burns_a_read_held_behind_an_unread_burn_card(tmp_path, bet_first, restart):
+    rules = BlackjackTableRules(seats=2, burn_cards=2)
+    rig = RestartingBlackjackRig(tmp_path, rules)
+    try:
+        s = rig.session
+        if bet_first:
+            assert s.place(1, D("10")) is None
+        rig.send("CARD", "??")  # the first burn card, unread
+        rig.cards("7H")  # the second, read: held behind the unread one
+        assert wait_for(lambda: s.snapshot.pending is not None and s.snapshot.pending.card.code == "7H")
+        assert s.skip_burn() is None  # B
+        snap = s.snapshot
+        assert snap.pending is None and snap.cards_due == 0, snap.status_reason()
+        assert [c.code for c in s.state.burned] == ["7H"] and s.state.burn_left == 0
+        assert s.state.round is None or not s.state.round.cards  # seat 1 has no card
+        assert not [a for a in snap.alerts if a.level != "info"], snap.alerts
+        if restart:
+            s = rig.restart()
+            snap = s.snapshot
+            assert snap.pending is None and snap.cards_due == 0, snap.status_reason()
+            assert [c.code for c in s.state.burned] == ["7H"] and s.state.burn_left == 0
+            assert not [a for a in snap.alerts if a.level != "info"], snap.alerts
+        if not bet_first:
+            assert s.place(1, D("10")) is None
+        assert s.deal() is None
+        rig.cards("9S")
+        assert wait_for(lambda: rig.session.state.round is not None and len(rig.session.state.round.cards) == 1)
+        assert rig.hands(1) == [["9S"]] and rig.session.snapshot.pending is None
+    finally:
+        rig.close()
+
+
+def test_blackjack_b_with_no_burn_card_left_for_the_read_held_says_so(tmp_path):
+    """burn_cards=1: the unread card was the whole burn; the read behind it is the first card after the burn, and
+    its banner no longer asks for the card B burned (it had: "type that card first (K)")."""
+    rig = RestartingBlackjackRig(tmp_path, BlackjackTableRules(seats=2, burn_cards=1))
+    try:
+        s = rig.session
+        assert s.place(1, D("10")) is None
+        rig.send("CARD", "??")
+        rig.cards("7H")
+        assert wait_for(lambda: s.snapshot.pending is not None and s.snapshot.pending.card.code == "7H")
+        assert s.skip_burn() is None
+        reason = s.snapshot.status_reason()
+        assert s.snapshot.cards_due == 0 and "went with the burn (B)" in reason and "(K)" not in reason, reason
+        assert not s.state.burned and s.state.burn_left == 0
+        assert s.confirm_pending() is None  # the croupier dealt it: seat 1's first card
+        assert rig.hands(1) == [["7H"]]
+    finally:
+        rig.close()

@@ -200,6 +200,11 @@ ONE_MISSING_CARD = (AFTER_AN_UNREADABLE, AFTER_A_REFUSAL)
 #: played the next read in the missing card's place, though the banner and PROTOCOL.md section 6 said it waits).
 DRAWN_ONCE = (AFTER_AN_UNREADABLE, AFTER_A_REFUSAL, AFTER_A_DOUBLE_FEED)
 
+#: Why a read still waits once B burned the unread card(s) it waited behind and no burn card is left for it
+#: (blackjack: rev36 R2, the banner had gone on asking for the card burned).
+AFTER_BURNED_UNREAD = ("the card before it could not be read and went with the burn (B): Enter deals this one as "
+                       "the round's first card (with no bet placed it is refused as a misdraw, to set aside)")
+
 
 def reads_again(source: str) -> bool:
     """Whether ``source`` may read a card again once it lies better (a camera looks at the cards on the layout):
