@@ -185,3 +185,30 @@ def test_blackjack_b_with_no_burn_card_left_for_the_read_held_says_so(tmp_path):
         assert rig.hands(1) == [["7H"]]
     finally:
         rig.close()
+
+
+@pytest.mark.parametrize("restart", [False, True])
+@pytest.mark.parametrize("second", [("CARD", "??"), ("ERR", "DOUBLE_FEED", "two cards left together")])
+def test_blackjack_del_sets_aside_an_unread_card_left_with_no_round_open(tmp_path, second, restart):
+    """R3: burn_cards=1 and two cards out unread before the bets: B burns one; the other is a misdraw, and Del (no
+    read waiting) sets it aside as it does a refused one, so the round's first read plays in seat 1 as it comes."""
+    rig = RestartingBlackjackRig(tmp_path, BlackjackTableRules(seats=2, burn_cards=1))
+    try:
+        s = rig.session
+        rig.send("CARD", "??")
+        rig.send(*second)
+        assert wait_for(lambda: s.cards_due("serial:shoe") >= 1 and len(standing(rig)) >= 1)
+        assert s.skip_burn() is None
+        assert standing(rig), "one card not read is still waited for after B"
+        s.reject_pending()  # Del, no read waiting
+        assert not standing(rig) and s.cards_due("serial:shoe") == 0, s.snapshot.alerts
+        assert "set aside" in s.snapshot.message
+        if restart:
+            s = rig.restart()
+            assert not standing(rig) and s.cards_due("serial:shoe") == 0, s.snapshot.alerts
+        assert s.place(1, D("10")) is None and s.deal() is None
+        rig.cards("9S")
+        assert wait_for(lambda: rig.session.state.round is not None and len(rig.session.state.round.cards) == 1)
+        assert rig.hands(1) == [["9S"]] and rig.session.snapshot.pending is None
+    finally:
+        rig.close()

@@ -34,7 +34,8 @@ from dealer_assist.table.blackjack_state import (CUT_STAYS, NOT_IN_THE_STUB, Bla
 from dealer_assist.table.holds import (AFTER_A_MISDRAW, AFTER_A_REFUSAL, AFTER_NEW_DECK, HOLDS, NEW_DECK_IN_ROUND,
                                       NEW_DECK_REFUSED, NEW_DECKS_FIRST, NO_PLACE_IN_BOX, NO_ROUND_AFTER, NO_ROUND_CUT,
                                       NO_ROUND_NO_DEAL, PARKED, READ_BEFORE_A_STOP, MOVED_EARLY,
-                                      SAME_CARD_DOUBTS, AFTER_BURNED_UNREAD, DRAWN_ONCE, reads_again)
+                                      SAME_CARD_DOUBTS, AFTER_BURNED_UNREAD, DRAWN_ONCE, SET_ASIDE_UNREAD,
+                                      hold_of_alert, reads_again)
 from dealer_assist.table.journal import Entry, Journal
 from dealer_assist.table.rules_record import replay_rules_of, rules_record
 from dealer_assist.table.session_core import CONFIRM_BELOW, ROUND_END, SessionCore, SnapshotCore, round_ends
@@ -963,7 +964,7 @@ class BlackjackSession(SessionCore):
         the read itself does."""
         with self._lock:
             pending = self._snap.pending
-            if pending is None and self._set_aside_misdraw():
+            if pending is None and (self._set_aside_misdraw() or self._set_aside_unread()):
                 return
             if pending is not None and pending.source == KEYBOARD and self._read_under_typed is not None:
                 self._publish(replace(self._snap, pending=replace(self._read_under_typed, doubt=pending.doubt)))
@@ -1010,6 +1011,33 @@ class BlackjackSession(SessionCore):
                               message=f"{card} set aside (Del): it went to no hand and is counted back at the deck "
                                       "check; the next card read plays as it comes"))
         self._settle_hold_alerts()
+        return True
+
+    def _set_aside_unread(self) -> bool:
+        """Del with no read waiting, the wait for a card a shoe could not read (or fed with another) standing with no
+        round open for it (before the deal, the burn over; or the round over): that card is a misdraw, as one read
+        would have been refused (PROTOCOL 7.6), so it is set aside and the next read plays as it comes.  Journaled
+        as the alerts' dismissal with ``set_aside`` (a restart ends the wait too).  rev36 R3: burn_cards=1, two cards
+        unread, B burned one; the other's wait outlived Del and the deal, and the card typed as asked went into seat
+        1."""
+        state = self._snap.state
+        if (state.phase not in (BlackjackPhase.BETTING, BlackjackPhase.SETTLED) or state.burn_left
+                or self._replay_refusal() is not None):
+            return False
+        sources = [source for source, (why, _) in self._hold_of.items()
+                   if why in SET_ASIDE_UNREAD and not reads_again(source)]
+        if not sources:
+            return False
+        codes = sorted({a.code for a in self._snap.alerts if hold_of_alert(a.code) is not None})
+        if not self._write("alert_dismissed", {"codes": codes, "set_aside": True, "unread": True, "game": GAME,
+                                               "round": self._snap.state.round_no}):
+            return True
+        for source in sources:
+            self._hold_ended(source)
+        self._settle_hold_alerts()
+        self._publish(replace(self._snap, message="the card not read set aside (Del): it went to no hand and is "
+                                                  "counted back at the deck check; the next card read plays as it "
+                                                  "comes"))
         return True
 
     def _play(self, card: Card, source: str, zone: Optional[str], confidence: float = 1.0,

@@ -200,6 +200,9 @@ ONE_MISSING_CARD = (AFTER_AN_UNREADABLE, AFTER_A_REFUSAL)
 #: played the next read in the missing card's place, though the banner and PROTOCOL.md section 6 said it waits).
 DRAWN_ONCE = (AFTER_AN_UNREADABLE, AFTER_A_REFUSAL, AFTER_A_DOUBLE_FEED)
 
+#: Holds for a card a shoe could not read (or fed with another) that Del sets aside as a misdraw when no round is
+#: open for it (blackjack, rev36 R3): a refused card's is :data:`AFTER_A_MISDRAW`.
+SET_ASIDE_UNREAD = (AFTER_AN_UNREADABLE, AFTER_A_DOUBLE_FEED)
 #: Why a read still waits once B burned the unread card(s) it waited behind and no burn card is left for it
 #: (blackjack: rev36 R2, the banner had gone on asking for the card burned).
 AFTER_BURNED_UNREAD = ("the card before it could not be read and went with the burn (B): Enter deals this one as "

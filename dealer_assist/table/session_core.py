@@ -34,7 +34,7 @@ from dealer_assist.table.holds import (AFTER_A_DOUBLE_FEED, AFTER_A_GAP, AFTER_A
                                        TYPED_UNREAD,
                                        HOLDS, MANY_CARD_HOLDS, ONE_CARD_HOLDS, ONE_MISSING_CARD, PLACED_KINDS, places_a_card, READ_BEFORE_A_STOP,
                                        corrects_a_read, held_by_alert, hold_of_alert, left_unplayed, none_missed_asked,
-                                       several_unread, DRAWN_ONCE, cards_due_asked,
+                                       several_unread, DRAWN_ONCE, SET_ASIDE_UNREAD, cards_due_asked,
                                        READ_AGAIN, reads_again,
                                        places_a_read)
 from dealer_assist.table.journal import JournalGoneError, JournalPayloadError, JournalSizeLimitError
@@ -972,6 +972,11 @@ class SessionCore(abc.ABC):
                     settles = True
                 if "refused" in codes and payload.get("set_aside") is True:  # Del on a misdraw (as live: blackjack)
                     self._hold_of = {s: h for s, h in self._hold_of.items() if h[0] != AFTER_A_MISDRAW}
+                    settles = True
+                if payload.get("unread") is True and payload.get("set_aside") is True:  # as live (_set_aside_unread)
+                    for source in [s for s, h in self._hold_of.items() if h[0] in SET_ASIDE_UNREAD
+                                   and not reads_again(s)]:
+                        self._hold_ended(source)
                     settles = True
                 if TYPED_UNREAD in codes and payload.get("voided") is True and asked_again is not None:
                     ask, asked_again = self._ask_again(asked_again), None  # as live (_voided_asks)
