@@ -212,3 +212,23 @@ def test_blackjack_del_sets_aside_an_unread_card_left_with_no_round_open(tmp_pat
         assert rig.hands(1) == [["9S"]] and rig.session.snapshot.pending is None
     finally:
         rig.close()
+
+
+def test_the_banner_behind_a_dropped_read_says_a_read_was_dropped(tmp_path):
+    """R5: a held read dropped (Del) behind its one unread card: the next read's banner and Enter's refusal say a
+    read was dropped too (they had said the cards before it "could not be read (or were refused) in a row")."""
+    rig = BurnRig(tmp_path, missing_card.RULES)
+    try:
+        assert rig.session.deal() is None
+        rig.send(hello("B1"), frame("CARD", 1, "AS"), frame("CARD", 2, "??"), frame("CARD", 3, "4H"))
+        assert rig.waits("4H")
+        rig.session.reject_pending()  # Del on 4H
+        rig.send(frame("CARD", 4, "5D"))
+        assert rig.waits("5D")
+        reason, refused = rig.session.snapshot.status_reason(), rig.session.confirm_pending()
+        for words in (reason, refused):
+            assert "a read was dropped too (Del)" in words and "in a row" not in words, words
+            assert "type each card dealt in its place first (K), then Enter plays 5♦" in words, words
+        assert rig.played() == ["AS"]
+    finally:
+        rig.close()

@@ -254,9 +254,14 @@ def missing_card_asked(card: str, why: str) -> str:
 
 def cards_due_asked(card: str, source: str, why: str, due: int) -> str:
     """What Enter answers on ``card``, read by ``source`` and held under ``why`` while ``due`` cards missing before
-    it are untyped."""
+    it are untyped.  Behind a read dropped (Del) the cards due are not all unread in a row: the dropped read's words,
+    with the count (rev36 R5)."""
     if due == 1 and why in DRAWN_ONCE and not reads_again(source):
         return missing_card_asked(card, why)
+    if why == AFTER_DROPPED:
+        return (f"{'a card' if due == 1 else f'{due} cards'} before {card} could not be read (or "
+                f"{'was' if due == 1 else 'were'} refused), still untyped, and a read was dropped too (Del): type "
+                f"each card dealt in its place first (K), then Enter plays {card}")
     return several_unread_asked(card, due, reads_again(source))
 
 
