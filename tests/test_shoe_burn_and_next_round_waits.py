@@ -9,6 +9,10 @@ the card typed as the banner asks is dealt into the next round:
 * R1: baccarat's N with a card the shoe left unplayed after the round was complete and a read held behind it
   before N: the wait ends and the read is held as a card after the round (Enter a no-bet hand, Del aside), as when
   no card went missing before it; round 2's first read plays as P1.
+* R2: blackjack's B with a read held behind the unread burn card: while burn cards are still due the read is one
+  of them, burned as read (Enter had dealt it into seat 1); with none left, its banner no longer asks for the card.
+* R3: blackjack, more cards unread than burn cards: Del with no read waiting sets the one left aside.
+* R5, R6: the words behind a dropped read, and Ctrl+N's refusal once the burn is done.
 
 Real bytes over a real pty to the reader (the Rig of tests/test_shoe_missing_card_wait.py).
 """
@@ -232,3 +236,18 @@ def test_the_banner_behind_a_dropped_read_says_a_read_was_dropped(tmp_path):
         assert rig.played() == ["AS"]
     finally:
         rig.close()
+
+
+def test_ctrl_n_after_the_burn_skipped_says_the_burn_is_done(tmp_path):
+    """R6: the shown card read, the rest skipped (Shift+B): Ctrl+N's refusal had said "its burn has begun ... Go on
+    with the burn as shown"; V still takes the shown card back, then Ctrl+N starts the new shoe."""
+    s = TableSession(BURNING, Journal.open(tmp_path / "j.sqlite"), odds=False)
+    try:
+        assert s.enter_card("5H") is None and s.skip_burn() is None
+        refusal = s.new_shoe_refusal()
+        assert refusal is not None and "its burn is done (5♥ read)" in refusal and "Go on with the burn" not in refusal
+        assert "void the burn card(s) (V), then Ctrl+N" in refusal
+        assert s.void_last_card(why="another shoe") is None
+        assert s.new_shoe_refusal() is None and s.new_shoe() is None and s.state.shoe_no == 2
+    finally:
+        s.close()

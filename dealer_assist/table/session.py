@@ -838,11 +838,16 @@ class TableSession(SessionCore):
         """Why Ctrl+N starts no new shoe now, or None.  This shoe has just begun (the shoe's own NEW, or Ctrl+N) and
         its burn with it: another would drop the burn cards read and count the burn again from the next card, the
         round's first cards taken as burned (qaAP F5: Ctrl+N out of habit after the shoe's NEW forgot 2♦).  V takes
-        the burn back a card at a time; with cards burned face down (B) it cannot, and Ctrl+N is the way back."""
+        the burn back a card at a time, also once it is done (read to its end, or the rest skipped with Shift+B) until
+        a round's card is out; with cards burned face down (B) it cannot, and Ctrl+N is the way back."""
         state = self._snap.state
         if not burn_voidable(state) or state.shoe.unknown:
             return None
         cards = " ".join(c.label for c in state.shoe.burned)
+        if state.phase != TablePhase.BURN:  # rev36 R6: "go on with the burn" once it was done
+            return (f"shoe {state.shoe_no} has already started and its burn is done ({cards} read): Ctrl+N would "
+                    f"start another and drop {cards}, the burn counted again from the next card. Deal the first "
+                    "round; if another shoe was really loaded, void the burn card(s) (V), then Ctrl+N")
         return (f"shoe {state.shoe_no} has already started and its burn has begun ({cards} read): Ctrl+N would start "
                 f"another and drop {cards}, the burn counted again from the next card. Go on with the burn as "
                 "shown; if another shoe was really loaded, void the burn card(s) (V), then Ctrl+N")
