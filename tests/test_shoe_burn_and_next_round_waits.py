@@ -88,7 +88,7 @@ def test_baccarat_b_ends_the_wait_for_a_burn_card_the_shoe_could_not_read(tmp_pa
         assert rig.session.state.phase == TablePhase.BURN
         rig.send(hello("B1"), burn_card)  # the burn's shown card, unread
         assert wait_for(lambda: "unreadable" in standing(rig))
-        assert rig.session.skip_burn() is None  # B: the burn went to the discard rack
+        assert rig.session.skip_burn() is None  # Shift+B: the burn went to the discard rack
         assert rig.session.state.phase == TablePhase.BETTING
         assert "unreadable" not in standing(rig)
         if restart:
@@ -96,6 +96,26 @@ def test_baccarat_b_ends_the_wait_for_a_burn_card_the_shoe_could_not_read(tmp_pa
             assert "unreadable" not in standing(rig)
         assert rig.session.deal() is None
         rig.send(frame("CARD", 2, "4H"))
+        assert wait_for(lambda: rig.played() == ["4H"]), rig.session.snapshot.status_reason()
+        assert rig.session.snapshot.pending is None and rig.session.snapshot.cards_due == 0
+    finally:
+        rig.close()
+
+
+@pytest.mark.parametrize("restart", [False, True])
+def test_baccarat_b_face_down_ends_the_wait_for_a_burn_card_the_shoe_could_not_read(tmp_path, restart):
+    """The shown card read (3♥: three to burn), the next one unread, then B (the burn done face down, unseen)."""
+    rig = BurnRig(tmp_path)
+    try:
+        rig.send(hello("B1"), frame("CARD", 1, "3H"), frame("CARD", 2, "??"))
+        assert wait_for(lambda: "unreadable" in standing(rig)) and rig.session.state.shoe.burn_left == 3
+        assert rig.session.burn_unseen() is None  # B
+        assert rig.session.state.phase == TablePhase.BETTING and "unreadable" not in standing(rig)
+        if restart:
+            rig.restart()
+            assert "unreadable" not in standing(rig)
+        assert rig.session.deal() is None
+        rig.send(frame("CARD", 3, "4H"))
         assert wait_for(lambda: rig.played() == ["4H"]), rig.session.snapshot.status_reason()
         assert rig.session.snapshot.pending is None and rig.session.snapshot.cards_due == 0
     finally:

@@ -859,10 +859,20 @@ class TableSession(SessionCore):
         return error
 
     def burn_unseen(self) -> Optional[str]:
-        return self._do({"op": "burn_unseen"})
+        """B: the burn's cards left done face down, counted unseen.  A card of them the shoe could not read (or
+        refused, or fed with another) is one of them: its wait ends (journaled ``burned_unread``), as at Shift+B
+        (:meth:`skip_burn`)."""
+        with self._lock:
+            state = self._snap.state
+            left = state.shoe.burn_left if state.phase == TablePhase.BURN else 0
+            unread = self._burn_unplayed(left)
+            error = self._do({"op": "burn_unseen", **({"burned_unread": unread} if unread else {})})
+            if error is None and unread:
+                self._burn_done(unread)
+            return error
 
     def skip_burn(self) -> Optional[str]:
-        """B: the burn went to the discard rack unrecorded.  A card of it the shoe could not read (or refused, or
+        """Shift+B: the burn went to the discard rack unrecorded.  A card of it the shoe could not read (or refused, or
         fed with another) is one of them: its wait ends (journaled ``burned_unread``: how many), as at blackjack
         (rev36 R4: UNREADABLE CARD stood after B, round 1's first read waited behind it and the card typed as asked
         went in as P1).  Before the shown card is read the burn is that card and up to ten more."""
