@@ -191,9 +191,10 @@ def test_blackjack_b_burns_a_read_held_behind_an_unread_burn_card(tmp_path, bet_
         rig.close()
 
 
-def test_blackjack_b_with_no_burn_card_left_for_the_read_held_says_so(tmp_path):
+@pytest.mark.parametrize("restart", [False, True])
+def test_blackjack_b_with_no_burn_card_left_for_the_read_held_says_so(tmp_path, restart):
     """burn_cards=1: the unread card was the whole burn; the read behind it is the first card after the burn, and
-    its banner no longer asks for the card B burned (it had: "type that card first (K)")."""
+    its banner no longer asks for the card B burned (it had: "type that card first (K)"), after a restart too."""
     rig = RestartingBlackjackRig(tmp_path, BlackjackTableRules(seats=2, burn_cards=1))
     try:
         s = rig.session
@@ -205,6 +206,10 @@ def test_blackjack_b_with_no_burn_card_left_for_the_read_held_says_so(tmp_path):
         reason = s.snapshot.status_reason()
         assert s.snapshot.cards_due == 0 and "went with the burn (B)" in reason and "(K)" not in reason, reason
         assert not s.state.burned and s.state.burn_left == 0
+        if restart:
+            s = rig.restart()
+            reason = s.snapshot.status_reason()
+            assert s.snapshot.cards_due == 0 and "went with the burn (B)" in reason and "(K)" not in reason, reason
         assert s.confirm_pending() is None  # the croupier dealt it: seat 1's first card
         assert rig.hands(1) == [["7H"]]
     finally:

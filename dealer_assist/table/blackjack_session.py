@@ -202,6 +202,7 @@ class BlackjackSession(SessionCore):
     #: first card, and waits for the bets (read between rounds it would close them at once).
     NEW_SHOE_HOLD = AFTER_NEW_DECK
     NEW_SHOE_FIRST_WAITS = NEW_DECKS_FIRST
+    BURNED_BEHIND_DOUBT = AFTER_BURNED_UNREAD
     #: A card out after the round is the next round's (its refusal says so): only a deck check, which
     #: counts every card back, ends the wait for it.
     HOLDS_END_AT = (("deck_check", "deck_check"),)  # not its resume, journaled under the same kind
@@ -1401,7 +1402,7 @@ class BlackjackSession(SessionCore):
                 self._burn_done(unread)
                 waiting = self._snap.pending
                 if waiting is not None and waiting.source not in self._hold_of and waiting.doubt in DRAWN_ONCE:
-                    self._publish(replace(self._snap, pending=replace(waiting, doubt=AFTER_BURNED_UNREAD)))
+                    self._publish(replace(self._snap, pending=replace(waiting, doubt=self.BURNED_BEHIND_DOUBT)))
             return error
 
     def next_round(self) -> Optional[str]:

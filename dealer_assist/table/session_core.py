@@ -387,6 +387,9 @@ class SessionCore(abc.ABC):
     NEW_SHOE_HOLD = AFTER_NEW_SHOE
     #: Why the first of them then waits (None: it is played at once, as baccarat's burn card).
     NEW_SHOE_FIRST_WAITS: Optional[str] = None
+    #: What a read held behind burn cards unread says once B burned them with no burn card left for it (each game's;
+    #: none: it keeps its words).
+    BURNED_BEHIND_DOUBT: str = ""
     #: The key that voids the last card played, as the croupier is told it.
     VOID_LAST_CARD = "V"
 
@@ -1051,6 +1054,11 @@ class SessionCore(abc.ABC):
                         self._typed_for_held_due(source, queue[0][1])
             elif kind == "shoe_burn" and isinstance(payload.get("burned_unread"), int):  # B (as live: _burn_done)
                 settles = self._burn_done(payload["burned_unread"], settle=False) > 0
+                if (settles and queue and self.BURNED_BEHIND_DOUBT and whys.get(queue[0][1]) in DRAWN_ONCE
+                        and all(number != queue[0][1] for _, number in self._hold_of.values())):
+                    whys[queue[0][1]] = self.BURNED_BEHIND_DOUBT  # as live (skip_burn)
+                    if queue[0][0].get("doubt") in DRAWN_ONCE:
+                        queue[0] = ({**queue[0][0], "doubt": self.BURNED_BEHIND_DOUBT}, queue[0][1])
             else:
                 left = left_unplayed(kind, payload)
                 if left is not None:
