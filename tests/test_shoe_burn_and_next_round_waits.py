@@ -103,6 +103,29 @@ def test_baccarat_b_ends_the_wait_for_a_burn_card_the_shoe_could_not_read(tmp_pa
 
 
 @pytest.mark.parametrize("restart", [False, True])
+def test_baccarat_shift_b_burns_a_read_held_behind_the_unread_shown_card(tmp_path, restart):
+    """The shown card unread, the next card (a face-down burn card) read and held behind it, then Shift+B: that read
+    is a burn card, burned; Enter had dealt it as round 1's P1 once the wait ended."""
+    rig = BurnRig(tmp_path)
+    try:
+        rig.send(hello("B1"), frame("CARD", 1, "??"), frame("CARD", 2, "4H"))
+        assert rig.waits("4H")
+        assert rig.session.skip_burn() is None
+        snap = rig.session.snapshot
+        assert snap.pending is None and snap.cards_due == 0 and not standing(rig), snap.status_reason()
+        assert [c.code for c in snap.state.shoe.burned] == ["4H"] and snap.state.phase == TablePhase.BETTING
+        if restart:
+            rig.restart()
+            snap = rig.session.snapshot
+            assert snap.pending is None and not standing(rig) and [c.code for c in snap.state.shoe.burned] == ["4H"]
+        assert rig.session.deal() is None
+        rig.send(frame("CARD", 3, "5D"))
+        assert wait_for(lambda: rig.played() == ["5D"]), rig.session.snapshot.status_reason()
+    finally:
+        rig.close()
+
+
+@pytest.mark.parametrize("restart", [False, True])
 def test_baccarat_b_face_down_ends_the_wait_for_a_burn_card_the_shoe_could_not_read(tmp_path, restart):
     """The shown card read (3♥: three to burn), the next one unread, then B (the burn done face down, unseen)."""
     rig = BurnRig(tmp_path)

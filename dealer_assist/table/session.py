@@ -875,12 +875,22 @@ class TableSession(SessionCore):
         """Shift+B: the burn went to the discard rack unrecorded.  A card of it the shoe could not read (or refused, or
         fed with another) is one of them: its wait ends (journaled ``burned_unread``: how many), as at blackjack
         (rev36 R4: UNREADABLE CARD stood after B, round 1's first read waited behind it and the card typed as asked
-        went in as P1).  Before the shown card is read the burn is that card and up to ten more."""
+        went in as P1).  Before the shown card is read the burn is that card and up to ten more, so a read held behind
+        it is a burn card too: burned as read (Enter had dealt it as P1)."""
         with self._lock:
             shoe = self._snap.state.shoe
             left = (0 if self._snap.state.phase != TablePhase.BURN else
                     1 + 10 if shoe.phase == ShoePhase.BURN_CARD else shoe.burn_left)  # a picture burns ten
             unread = self._burn_unplayed(left)
+            pending = self._snap.pending
+            hold = self._hold_of.get(pending.source) if pending is not None else None
+            if (unread and left > unread and hold is not None and hold[1] == self._pending_hold
+                    and hold[0] in DRAWN_ONCE and not reads_again(pending.source) and self._replay_refusal() is None
+                    and self._cards_due.get(hold[1], 1) == unread):
+                # The read held behind them is a burn card too (Enter had dealt it as P1): burned as read
+                self._burn_done(unread)
+                if self._snap.pending is pending:
+                    self.confirm_pending()
             error = self._do({"op": "skip_burn", **({"burned_unread": unread} if unread else {})})
             if error is None and unread:
                 self._burn_done(unread)
