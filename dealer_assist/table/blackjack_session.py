@@ -34,7 +34,8 @@ from dealer_assist.table.blackjack_state import (CUT_STAYS, NOT_IN_THE_STUB, Bla
 from dealer_assist.table.holds import (AFTER_A_MISDRAW, AFTER_A_REFUSAL, AFTER_NEW_DECK, HOLDS, NEW_DECK_IN_ROUND,
                                       NEW_DECK_REFUSED, NEW_DECKS_FIRST, NO_PLACE_IN_BOX, NO_ROUND_AFTER, NO_ROUND_CUT,
                                       NO_ROUND_NO_DEAL, PARKED, READ_BEFORE_A_STOP, MOVED_EARLY,
-                                      SAME_CARD_DOUBTS)
+                                      SAME_CARD_DOUBTS, AFTER_BURNED_UNREAD, DRAWN_ONCE, SET_ASIDE_UNREAD,
+                                      hold_of_alert, reads_again)
 from dealer_assist.table.journal import Entry, Journal
 from dealer_assist.table.rules_record import replay_rules_of, rules_record
 from dealer_assist.table.session_core import CONFIRM_BELOW, ROUND_END, SessionCore, SnapshotCore, round_ends
@@ -201,6 +202,7 @@ class BlackjackSession(SessionCore):
     #: first card, and waits for the bets (read between rounds it would close them at once).
     NEW_SHOE_HOLD = AFTER_NEW_DECK
     NEW_SHOE_FIRST_WAITS = NEW_DECKS_FIRST
+    BURNED_BEHIND_DOUBT = AFTER_BURNED_UNREAD
     #: A card out after the round is the next round's (its refusal says so): only a deck check, which
     #: counts every card back, ends the wait for it.
     HOLDS_END_AT = (("deck_check", "deck_check"),)  # not its resume, journaled under the same kind
@@ -963,7 +965,7 @@ class BlackjackSession(SessionCore):
         the read itself does."""
         with self._lock:
             pending = self._snap.pending
-            if pending is None and self._set_aside_misdraw():
+            if pending is None and (self._set_aside_misdraw() or self._set_aside_unread()):
                 return
             if pending is not None and pending.source == KEYBOARD and self._read_under_typed is not None:
                 self._publish(replace(self._snap, pending=replace(self._read_under_typed, doubt=pending.doubt)))
@@ -1010,6 +1012,33 @@ class BlackjackSession(SessionCore):
                               message=f"{card} set aside (Del): it went to no hand and is counted back at the deck "
                                       "check; the next card read plays as it comes"))
         self._settle_hold_alerts()
+        return True
+
+    def _set_aside_unread(self) -> bool:
+        """Del with no read waiting, the wait for a card a shoe could not read (or fed with another) standing with no
+        round open for it (before the deal, the burn over; or the round over): that card is a misdraw, as one read
+        would have been refused (PROTOCOL 7.6), so it is set aside and the next read plays as it comes.  Journaled
+        as the alerts' dismissal with ``set_aside`` (a restart ends the wait too).  rev36 R3: burn_cards=1, two cards
+        unread, B burned one; the other's wait outlived Del and the deal, and the card typed as asked went into seat
+        1."""
+        state = self._snap.state
+        if (state.phase not in (BlackjackPhase.BETTING, BlackjackPhase.SETTLED) or state.burn_left
+                or self._replay_refusal() is not None):
+            return False
+        sources = [source for source, (why, _) in self._hold_of.items()
+                   if why in SET_ASIDE_UNREAD and not reads_again(source)]
+        if not sources:
+            return False
+        codes = sorted({a.code for a in self._snap.alerts if hold_of_alert(a.code) is not None})
+        if not self._write("alert_dismissed", {"codes": codes, "set_aside": True, "unread": True, "game": GAME,
+                                               "round": self._snap.state.round_no}):
+            return True
+        for source in sources:
+            self._hold_ended(source)
+        self._settle_hold_alerts()
+        self._publish(replace(self._snap, message="the card not read set aside (Del): it went to no hand and is "
+                                                  "counted back at the deck check; the next card read plays as it "
+                                                  "comes"))
         return True
 
     def _play(self, card: Card, source: str, zone: Optional[str], confidence: float = 1.0,
@@ -1352,16 +1381,29 @@ class BlackjackSession(SessionCore):
     def skip_burn(self) -> Optional[str]:
         """B: the new deck's burn cards went to the discard rack unrecorded (face down past a reader, or not typed):
         the first deal comes next; the deck check counts them back as any other card.  A burn card the shoe could
-        not read (or refused) is one of them: its wait ends (journaled ``burned_unread``: how many)."""
+        not read (or refused) is one of them: its wait ends (journaled ``burned_unread``: how many).  A read held
+        behind it while burn cards are still due after the unread ones is a burn card too: it is burned as read
+        (rev36 R2: it stayed held under the old banner, and Enter dealt it into seat 1)."""
         with self._lock:
             state = self._snap.state
             left = state.burn_left if state.phase == BlackjackPhase.BETTING else 0
             unread = self._burn_unplayed(left)
+            pending = self._snap.pending
+            hold = self._hold_of.get(pending.source) if pending is not None else None
+            if (unread and left > unread and hold is not None and hold[1] == self._pending_hold
+                    and hold[0] in DRAWN_ONCE and not reads_again(pending.source) and self._replay_refusal() is None
+                    and self._burn_unplayed(unread) == self._cards_due.get(hold[1], 1)):
+                self._burn_done(unread)  # the cards before it were burn cards: it is the next one, burned as read
+                if self._snap.pending is pending:
+                    self.confirm_pending()  # burn_left still counts the unread ones: B journals them as before
             error = self._do({"op": "skip_burn", **({"burned_unread": unread} if unread else {})},
                              message="burn done unrecorded: the burn cards are counted back at the deck check"
                              + (f" (the card{'s' if unread > 1 else ''} not read among them)" if unread else ""))
             if error is None and unread:
                 self._burn_done(unread)
+                waiting = self._snap.pending
+                if waiting is not None and waiting.source not in self._hold_of and waiting.doubt in DRAWN_ONCE:
+                    self._publish(replace(self._snap, pending=replace(waiting, doubt=self.BURNED_BEHIND_DOUBT)))
             return error
 
     def next_round(self) -> Optional[str]:

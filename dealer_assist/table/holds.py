@@ -200,6 +200,14 @@ ONE_MISSING_CARD = (AFTER_AN_UNREADABLE, AFTER_A_REFUSAL)
 #: played the next read in the missing card's place, though the banner and PROTOCOL.md section 6 said it waits).
 DRAWN_ONCE = (AFTER_AN_UNREADABLE, AFTER_A_REFUSAL, AFTER_A_DOUBLE_FEED)
 
+#: Holds for a card a shoe could not read (or fed with another) that Del sets aside as a misdraw when no round is
+#: open for it (blackjack, rev36 R3): a refused card's is :data:`AFTER_A_MISDRAW`.
+SET_ASIDE_UNREAD = (AFTER_AN_UNREADABLE, AFTER_A_DOUBLE_FEED)
+#: Why a read still waits once B burned the unread card(s) it waited behind and no burn card is left for it
+#: (blackjack: rev36 R2, the banner had gone on asking for the card burned).
+AFTER_BURNED_UNREAD = ("the card before it could not be read and went with the burn (B): Enter deals this one as "
+                       "the round's first card (with no bet placed it is refused as a misdraw, to set aside)")
+
 
 def reads_again(source: str) -> bool:
     """Whether ``source`` may read a card again once it lies better (a camera looks at the cards on the layout):
@@ -246,9 +254,14 @@ def missing_card_asked(card: str, why: str) -> str:
 
 def cards_due_asked(card: str, source: str, why: str, due: int) -> str:
     """What Enter answers on ``card``, read by ``source`` and held under ``why`` while ``due`` cards missing before
-    it are untyped."""
+    it are untyped.  Behind a read dropped (Del) the cards due are not all unread in a row: the dropped read's words,
+    with the count (rev36 R5)."""
     if due == 1 and why in DRAWN_ONCE and not reads_again(source):
         return missing_card_asked(card, why)
+    if why == AFTER_DROPPED:
+        return (f"{'a card' if due == 1 else f'{due} cards'} before {card} could not be read (or "
+                f"{'was' if due == 1 else 'were'} refused), still untyped, and a read was dropped too (Del): type "
+                f"each card dealt in its place first (K), then Enter plays {card}")
     return several_unread_asked(card, due, reads_again(source))
 
 

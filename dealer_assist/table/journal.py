@@ -117,7 +117,8 @@ alert_dismissed   round, codes (alerts the croupier acknowledged, Esc: a restart
                   ``typed_right``: Enter (true) or Del (false) on UNREADABLE CARD TYPED? (false and ``voided``:
                   the card typed for it was voided; true and ``implied``: another card unread before an answer);
                   blackjack ``set_aside`` (true, codes ``refused``): Del on a card refused with no round open for
-                  it, set aside: the next read of its reader no longer waits
+                  it, set aside: the next read of its reader no longer waits; with ``unread`` (true): Del on a card
+                  a shoe could not read (or fed with another), no round open for it, set aside as well
 correction        round?, op (void_card/void_round/void_burn/set_limits/...), why, + ``correction``:
                   :meth:`dealer_assist.table.supervisor.Correction.to_payload` (who, when,
                   action, target, reason); set_limits also carries ``limits`` and ``was``;

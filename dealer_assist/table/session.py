@@ -28,8 +28,8 @@ from dealer_assist.money import fmt
 from dealer_assist.events import MOVED_UNSEEN, OUTSIDE_BOXES, PUT_BACK, CardRead, ShoeSignal
 from dealer_assist.shoe import Phase as ShoePhase
 from dealer_assist.table import journal_scan
-from dealer_assist.table.holds import (AFTER_A_REFUSAL, AFTER_NEW_SHOE, BURN_DUE_FACE_DOWN, MOVED_EARLIER,
-                                      MOVED_LAST, NEW_SHOE_IN_ROUND)
+from dealer_assist.table.holds import (AFTER_A_REFUSAL, AFTER_NEW_SHOE, BURN_DUE_FACE_DOWN, DRAWN_ONCE, MOVED_EARLIER,
+                                      MOVED_LAST, NEW_SHOE_IN_ROUND, reads_again)
 from dealer_assist.table.journal import Entry, Journal
 from dealer_assist.table.rules_record import RulesMismatchError, replay_rules_of, rules_record
 from dealer_assist.table.session_core import (CONFIRM_BELOW, ROUND_END, Alert, JournalReplayError, SessionCore,
@@ -722,12 +722,34 @@ class TableSession(SessionCore):
         s = self._snap.state
         if s.phase == TablePhase.SETTLED and s.shoe.phase is ShoePhase.FINISHED and not self._snap.replay:
             return self._refuse("the shoe is finished: its last round is played; Ctrl+N twice starts a new shoe")
-        error = self._do({"op": "next_round"})
+        with self._lock:
+            self._hold_read_after_round()
+            error = self._do({"op": "next_round"})
         if error is None:
             self._astray_played.clear()  # a card played from outside every box last round is no card of this one
             self._end_round_holds()
             self.dismiss("nobet")
         return error
+
+    def _hold_read_after_round(self) -> None:
+        """N with a shoe's read held behind a card the shoe left unplayed (unread, refused, fed with another) after
+        the round was complete: that card is no card of the next round, so its wait ends, and the read, which came
+        before N too, is held as a card after the round (Enter deals a no-bet hand, Del sets it aside), as when no
+        card went missing before it (rev36 R1: the wait outlived N, Enter was refused for good, and the card typed
+        as the banner asked went in as round 2's P1)."""
+        pending, state = self._snap.pending, self._snap.state
+        hold = self._hold_of.get(pending.source) if pending is not None else None
+        if (hold is None or hold[1] != self._pending_hold or hold[0] not in DRAWN_ONCE or reads_again(pending.source)
+                or state.phase != TablePhase.SETTLED or self._replay_refusal() is not None):
+            return
+        try:
+            apply(state, {"op": "next_round"})
+        except TableError:
+            return  # N is refused: the wait stands as it was
+        self._hold_ended(pending.source)
+        self._settle_hold_alerts()
+        self._publish(replace(self._snap, cards_due=0))
+        self.confirm_pending()
 
     def confirm_pending(self, card: Optional[Card] = None) -> Optional[str]:
         """As every game; a read held after the shoe reported a new shoe is not played once the round it
@@ -816,11 +838,16 @@ class TableSession(SessionCore):
         """Why Ctrl+N starts no new shoe now, or None.  This shoe has just begun (the shoe's own NEW, or Ctrl+N) and
         its burn with it: another would drop the burn cards read and count the burn again from the next card, the
         round's first cards taken as burned (qaAP F5: Ctrl+N out of habit after the shoe's NEW forgot 2♦).  V takes
-        the burn back a card at a time; with cards burned face down (B) it cannot, and Ctrl+N is the way back."""
+        the burn back a card at a time, also once it is done (read to its end, or the rest skipped with Shift+B) until
+        a round's card is out; with cards burned face down (B) it cannot, and Ctrl+N is the way back."""
         state = self._snap.state
         if not burn_voidable(state) or state.shoe.unknown:
             return None
         cards = " ".join(c.label for c in state.shoe.burned)
+        if state.phase != TablePhase.BURN:  # rev36 R6: "go on with the burn" once it was done
+            return (f"shoe {state.shoe_no} has already started and its burn is done ({cards} read): Ctrl+N would "
+                    f"start another and drop {cards}, the burn counted again from the next card. Deal the first "
+                    "round; if another shoe was really loaded, void the burn card(s) (V), then Ctrl+N")
         return (f"shoe {state.shoe_no} has already started and its burn has begun ({cards} read): Ctrl+N would start "
                 f"another and drop {cards}, the burn counted again from the next card. Go on with the burn as "
                 "shown; if another shoe was really loaded, void the burn card(s) (V), then Ctrl+N")
@@ -832,10 +859,42 @@ class TableSession(SessionCore):
         return error
 
     def burn_unseen(self) -> Optional[str]:
-        return self._do({"op": "burn_unseen"})
+        """B: the burn's cards left done face down, counted unseen.  A card of them the shoe could not read (or
+        refused, or fed with another) is one of them: its wait ends (journaled ``burned_unread``), as at Shift+B
+        (:meth:`skip_burn`)."""
+        with self._lock:
+            state = self._snap.state
+            left = state.shoe.burn_left if state.phase == TablePhase.BURN else 0
+            unread = self._burn_unplayed(left)
+            error = self._do({"op": "burn_unseen", **({"burned_unread": unread} if unread else {})})
+            if error is None and unread:
+                self._burn_done(unread)
+            return error
 
     def skip_burn(self) -> Optional[str]:
-        return self._do({"op": "skip_burn"})
+        """Shift+B: the burn went to the discard rack unrecorded.  A card of it the shoe could not read (or refused, or
+        fed with another) is one of them: its wait ends (journaled ``burned_unread``: how many), as at blackjack
+        (rev36 R4: UNREADABLE CARD stood after B, round 1's first read waited behind it and the card typed as asked
+        went in as P1).  Before the shown card is read the burn is that card and up to ten more, so a read held behind
+        it is a burn card too: burned as read (Enter had dealt it as P1)."""
+        with self._lock:
+            shoe = self._snap.state.shoe
+            left = (0 if self._snap.state.phase != TablePhase.BURN else
+                    1 + 10 if shoe.phase == ShoePhase.BURN_CARD else shoe.burn_left)  # a picture burns ten
+            unread = self._burn_unplayed(left)
+            pending = self._snap.pending
+            hold = self._hold_of.get(pending.source) if pending is not None else None
+            if (unread and left > unread and hold is not None and hold[1] == self._pending_hold
+                    and hold[0] in DRAWN_ONCE and not reads_again(pending.source) and self._replay_refusal() is None
+                    and self._cards_due.get(hold[1], 1) == unread):
+                # The read held behind them is a burn card too (Enter had dealt it as P1): burned as read
+                self._burn_done(unread)
+                if self._snap.pending is pending:
+                    self.confirm_pending()
+            error = self._do({"op": "skip_burn", **({"burned_unread": unread} if unread else {})})
+            if error is None and unread:
+                self._burn_done(unread)
+            return error
 
     @property
     def needs_supervisor(self) -> bool:

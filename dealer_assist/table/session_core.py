@@ -34,7 +34,7 @@ from dealer_assist.table.holds import (AFTER_A_DOUBLE_FEED, AFTER_A_GAP, AFTER_A
                                        TYPED_UNREAD, AFTER_A_REFUSAL,
                                        HOLDS, MANY_CARD_HOLDS, ONE_CARD_HOLDS, ONE_MISSING_CARD, PLACED_KINDS, places_a_card, READ_BEFORE_A_STOP,
                                        corrects_a_read, held_by_alert, hold_of_alert, left_unplayed, none_missed_asked,
-                                       several_unread, DRAWN_ONCE, cards_due_asked,
+                                       several_unread, DRAWN_ONCE, SET_ASIDE_UNREAD, cards_due_asked,
                                        READ_AGAIN, reads_again,
                                        places_a_read)
 from dealer_assist.table.journal import JournalGoneError, JournalPayloadError, JournalSizeLimitError
@@ -387,6 +387,9 @@ class SessionCore(abc.ABC):
     NEW_SHOE_HOLD = AFTER_NEW_SHOE
     #: Why the first of them then waits (None: it is played at once, as baccarat's burn card).
     NEW_SHOE_FIRST_WAITS: Optional[str] = None
+    #: What a read held behind burn cards unread says once B burned them with no burn card left for it (each game's;
+    #: none: it keeps its words).
+    BURNED_BEHIND_DOUBT: str = ""
     #: The key that voids the last card played, as the croupier is told it.
     VOID_LAST_CARD = "V"
 
@@ -975,6 +978,11 @@ class SessionCore(abc.ABC):
                 if "refused" in codes and payload.get("set_aside") is True:  # Del on a misdraw (as live: blackjack)
                     self._hold_of = {s: h for s, h in self._hold_of.items() if h[0] != AFTER_A_MISDRAW}
                     settles = True
+                if payload.get("unread") is True and payload.get("set_aside") is True:  # as live (_set_aside_unread)
+                    for source in [s for s, h in self._hold_of.items() if h[0] in SET_ASIDE_UNREAD
+                                   and not reads_again(s)]:
+                        self._hold_ended(source)
+                    settles = True
                 if TYPED_UNREAD in codes and payload.get("voided") is True and asked_again is not None:
                     ask, asked_again = self._ask_again(asked_again), None  # as live (_voided_asks)
                     if queue and queue[0][0].get("source") == ask.source and queue[0][1] != ask.number \
@@ -1048,6 +1056,11 @@ class SessionCore(abc.ABC):
                         self._typed_for_held_due(source, queue[0][1])
             elif kind == "shoe_burn" and isinstance(payload.get("burned_unread"), int):  # B (as live: _burn_done)
                 settles = self._burn_done(payload["burned_unread"], settle=False) > 0
+                if (settles and queue and self.BURNED_BEHIND_DOUBT and whys.get(queue[0][1]) in DRAWN_ONCE
+                        and all(number != queue[0][1] for _, number in self._hold_of.values())):
+                    whys[queue[0][1]] = self.BURNED_BEHIND_DOUBT  # as live (skip_burn)
+                    if queue[0][0].get("doubt") in DRAWN_ONCE:
+                        queue[0] = ({**queue[0][0], "doubt": self.BURNED_BEHIND_DOUBT}, queue[0][1])
             else:
                 left = left_unplayed(kind, payload)
                 if left is not None:
