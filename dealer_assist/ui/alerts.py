@@ -36,7 +36,9 @@ class _Fitted(QLabel):
             self._fit()
 
     def _fit(self) -> None:
-        raise NotImplementedError
+        """Shown whole; each kind of label shortens its own way."""
+        if self.text() != self.whole:
+            self.setText(self.whole)
 
 
 class _OneLine(_Fitted):
