@@ -112,6 +112,15 @@ PUT_BACK_REACH = 0.4
 #: that spot its outline leaves uncovered shows paper: the first card still lies there (see
 #: OnceOnlyTracker._left_covered), sampled at :data:`LEFT_GRID` points a side.
 PAPER_LEFT = 0.5
+#: Seconds a card must lie within :data:`STILL` of one spot to lie at rest there (5 frames at 30 fps), the spot a move off is measured
+#: from (see OnceOnlyTracker._moved_off).  Not each frame's speed alone: a card pushed at a hand's pace (a box's
+#: width in 0.8 s, some 10 px a frame at 208 px) moves less than STILL a frame, its rest followed it and its move
+#: was never told; it was left silently in the box it left (qaAR F1).
+AT_REST = 4.5 / REFERENCE_FPS
+#: Seconds a card moved must lie within half :data:`STILL` of one spot (a push at a hand's pace moves about STILL a frame) for the move told to be taken as ended there (the camera's
+#: zones take a card as at rest so, see :data:`.sources.resting_zone.STILL_OVER`): pushed on from that spot, it is
+#: told moved again, from there (qaAR F1: pushed in 8 steps of 3 frames, its move ended in the box it left).
+PAUSED = 1.75 / REFERENCE_FPS
 LEFT_GRID = 12
 #: Seconds after a card lying still vanished unseen, its spot not seen bare, within which a card of its code
 #: read anywhere is most likely it moved under the croupier's hand (see OnceOnlyTracker._moved).
@@ -266,6 +275,10 @@ class _Track:
     #: whether its move off that spot was reported since.
     rest: Optional[tuple] = None
     moved_off: bool = False
+    #: Where it came to a halt and the frame it did (see :data:`AT_REST`), and whether :attr:`rest` is where it
+    #: halted a moment after its move was told.
+    halt: Optional[tuple] = None
+    paused: bool = False
     #: The frame it was first seen more than :data:`PILE_MOVED` off where it was first seen (see
     #: OnceOnlyTracker._pile_taken_apart).
     left_origin: int = -1
@@ -586,12 +599,23 @@ class OnceOnlyTracker:
             tr.corners, tr.bare = hit.corners, 0
             tr.ground = _ground(result.view, hit.corners, tr.ground, bool(np.hypot(*tr.velocity) < STILL * self.card_h))
             tr.confidence = max(tr.confidence, hit.confidence)
-            if np.hypot(*tr.velocity) < STILL * self.card_h and gap >= SIGHTING:
-                # Unmoved over a 30 fps frame's time at least: a 60 fps camera's frame sent twice shows a slide unmoved.
-                tr.rest, tr.moved_off = (c, hit.corners, tr.ground), False
-            elif self._moved_off(tr, hit, result):
-                moves.append(MovedCard(hit.card, frame, tr.confidence, tuple(c.tolist()),
-                                       tuple(tr.rest[0].tolist())))
+            if tr.halt is None or np.linalg.norm(c - tr.halt[0]) > STILL * self.card_h:
+                tr.halt = (c, frame)
+            # Unmoved over a 30 fps frame's time at least: a 60 fps camera's frame sent twice shows a slide unmoved.
+            still = bool(np.hypot(*tr.velocity) < STILL * self.card_h and gap >= SIGHTING)
+            if still and self._since(tr.halt[1]) >= AT_REST:
+                tr.rest, tr.moved_off, tr.paused = (c, hit.corners, tr.ground), False, False
+            elif (still and tr.moved_off and not tr.paused and self._since(tr.halt[1]) >= PAUSED
+                  and np.linalg.norm(c - tr.halt[0]) <= STILL * self.card_h / 2):
+                # Halted a moment in its move, where the move told may be taken as ended (see AT_REST): pushed on
+                # from there, it moved again.
+                tr.rest, tr.paused = (c, hit.corners, tr.ground), True
+            else:
+                if tr.paused and np.linalg.norm(c - tr.rest[0]) > ON_CARD * self.card_h:
+                    tr.moved_off = tr.paused = False
+                if self._moved_off(tr, hit, result):
+                    moves.append(MovedCard(hit.card, frame, tr.confidence, tuple(c.tolist()),
+                                           tuple(tr.rest[0].tolist())))
             if tr.ghost is not None and not self._ghost_or_new(tr):
                 continue
             if not tr.reported and tr.streak >= self.confirm:
