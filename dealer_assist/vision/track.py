@@ -627,7 +627,7 @@ class OnceOnlyTracker:
                 continue
             c = np.array(hit.center)
             tr = _Track(hit.card.code, c, frame, frame, confidence=hit.confidence, at_start=starting,
-                        at_opening=opening, ghost=self._revive(hit.card.code, c), origin=c, corners=hit.corners,
+                        at_opening=opening, ghost=self._revive(hit, result), origin=c, corners=hit.corners,
                         read=self.reads, ground=_ground(result.view, hit.corners, None, True))
             if tr.ghost is not None:
                 self.tracks.append(tr)
@@ -925,13 +925,30 @@ class OnceOnlyTracker:
         self.tracks = [tr for tr in self.tracks if not self._gone(tr)]
         self.ghosts = [g for g in self.ghosts if not self._gone(g)]
 
-    def _revive(self, code: str, c: np.ndarray) -> Optional[_Track]:
+    def _revive(self, hit, result: FrameResult) -> Optional[_Track]:
+        """The forgotten card of the read ``hit``'s code whose spot it lies on, taken back to be judged (see
+        :meth:`_ghost_or_new`).  Not one the read lies off of (:data:`SAME_SPOT`) while the part of that card's spot
+        the frame's reads leave uncovered shows paper (:data:`PAPER_LEFT`): that card still lies there under a pile,
+        and the read is another copy dealt onto the pile (qaAR F2: at 2 decks, seat 7's 8♦ covered by its second card
+        some 25 s, forgotten, and the other deck's 8♦ hit onto the pile was taken for it, never reported)."""
+        c, code = np.array(hit.center), hit.card.code
         for g in self.ghosts:
-            if g.code == code and np.linalg.norm(g.center - c) < 0.4 * self.card_h:
+            if (g.code == code and np.linalg.norm(g.center - c) < 0.4 * self.card_h
+                    and not self._beside_pile(g, hit, result)):
                 self.ghosts.remove(g)
                 g.bare = 0  # seen there: a card lies on its spot
                 return g
         return None
+
+    def _beside_pile(self, g: _Track, hit, result: FrameResult) -> bool:
+        view = result.view
+        return bool(view is not None and len(g.corners) == 4 and len(hit.corners) == 4
+                    and np.linalg.norm(np.array(hit.center) - g.center)
+                    > SAME_SPOT * min(self.card_h, _height(np.asarray(g.corners, np.float64)))
+                    and _in_frame(view, g.corners)
+                    and _paper_left(view, g.corners, hit.corners,
+                                    [h.corners for h in result.cards if h is not hit and len(h.corners) == 4])
+                    >= PAPER_LEFT)
 
     def _unknowns(self, frame: int, result: FrameResult, opening: bool = False, starting: bool = False) -> list:
         """Never-read cards; one in view when the camera (re)started that may be a card the table
