@@ -22,3 +22,15 @@ def test_a_copy_hit_onto_a_pile_whose_first_card_lay_covered_long_is_reported(an
     states = [_frame([]), _frame([up]), _frame([up, first]), _frame([up, first, top]), _frame([up, first, top, hit])]
     events = _events(anglo, states, (0.5, 1.0, 1.0, covered, 2.0))
     assert [e.card.code for e in events if isinstance(e, NewCard)] == ["6C", "8D", "4S", "8D"], events
+
+
+def test_a_same_code_card_fanned_onto_the_first_is_not_held_as_put_back(anglo):
+    """qaAR F3: a 10♥ fanned 26 px onto the first 10♥ (208 px cards) was held as put back (Del would drop it); the
+    first one's edge shows paper above it: it is another copy, as README says."""
+    up, first = ("6C", *DEALER), ("TH", *SEAT3)
+    second = ("TH", SEAT3[0] + FAN[0], SEAT3[1] + FAN[1])
+    states = [_frame([]), _frame([up]), _frame([up, first]), _frame([up, first, second])]
+    events = _events(anglo, states, (0.5, 1.0, 1.0, 3.0))
+    new = [e for e in events if isinstance(e, NewCard)]
+    assert [e.card.code for e in new] == ["6C", "TH", "TH"], events
+    assert not new[-1].put_back, new[-1]

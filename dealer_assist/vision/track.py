@@ -797,11 +797,23 @@ class OnceOnlyTracker:
         return any(t is not tr and t.reported and t.code == tr.code and 0 < tr.first - t.last
                    and (self._since(t.last, tr.first) <= MOVED or t.covered)
                    and np.hypot(*t.velocity) < STILL * self.card_h and not self._lies_in_pile(t)
-                   for t in self.tracks) or any(
+                   and not self._fanned_on(t, tr) for t in self.tracks) or any(
             g.code == tr.code and (g.covered or g.bare and g.bare_from >= tr.first) and g.last < tr.first
             and np.hypot(*g.velocity) < STILL * self.card_h
             and np.linalg.norm(g.center - tr.origin) < GHOST_MOVED * self.card_h and not self._lies_in_pile(g)
             for g in self.ghosts)
+
+    def _fanned_on(self, t: _Track, tr: _Track) -> bool:
+        """Whether ``tr``, of ``t``'s code, lies off ``t``'s spot (:data:`SAME_SPOT`) while the part of that spot its
+        outline and the other reads leave uncovered shows paper (:data:`PAPER_LEFT`): ``t`` still lies there, and
+        ``tr`` is a second copy fanned onto it, a blackjack pair at 2 decks, not ``t`` moved (qaAR F3: held as put
+        back, 5 of 5, and Del dropped a real card)."""
+        if self.view is None or len(t.corners) != 4 or len(tr.corners) != 4 or not _in_frame(self.view, t.corners):
+            return False
+        covering = [h.corners for h in self._reads if len(h.corners) == 4 and h.card.code != t.code]
+        return bool(np.linalg.norm(tr.center - t.center)
+                    > SAME_SPOT * min(self.card_h, _height(np.asarray(t.corners, np.float64)))
+                    and _paper_left(self.view, t.corners, tr.corners, covering) >= PAPER_LEFT)
 
     def _lies_in_pile(self, t: _Track) -> bool:
         """Whether the card of ``t``, unseen now, lies under a card dealt onto it (see :meth:`_under_pile`) whose read
