@@ -8,12 +8,12 @@ import cv2
 from sliding_deal import CALIB, _card, _lay
 
 
-def laid_out(folder, moves, hidden=(), under: str = "") -> object:
+def laid_out(folder, moves, hidden=(), under: str = "", slide: int = 8) -> object:
     """Frames of cards slid one by one (``moves``: ``(name, x, y)`` or ``(name, x, y, smear)``) from the shoe, or
     from where the card lies when it is moved again, to its centre (x, y), smeared ``smear`` px by the motion
     (11 unless given; 0: sharp, a camera's short shutter), each then lying still 6 frames.  ``name`` is the
     card's code, with ``#2`` after it for a second copy of that code.  In the frames ``hidden`` (their numbers) a hand
-    hides the card ``under`` where it lies."""
+    hides the card ``under`` where it lies.  Each slide takes ``slide`` frames."""
     folder.mkdir(parents=True, exist_ok=True)
     felt = cv2.imread(str(CALIB / "AS.png"))
     felt[:] = felt[5, 5]
@@ -34,8 +34,8 @@ def laid_out(folder, moves, hidden=(), under: str = "") -> object:
     for name, tx, ty, *smear in moves:
         smear = smear[0] if smear else 11
         sx, sy = lying.pop(name, (1180.0, 90.0))
-        for t in range(1, 9):
-            shot((name, sx + (tx - sx) * t / 8, sy + (ty - sy) * t / 8, smear if t < 8 else 0))
+        for t in range(1, slide + 1):
+            shot((name, sx + (tx - sx) * t / slide, sy + (ty - sy) * t / slide, smear if t < slide else 0))
         lying[name] = (tx, ty)
         for _ in range(6):
             shot()

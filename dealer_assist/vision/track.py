@@ -112,6 +112,15 @@ PUT_BACK_REACH = 0.4
 #: that spot its outline leaves uncovered shows paper: the first card still lies there (see
 #: OnceOnlyTracker._left_covered), sampled at :data:`LEFT_GRID` points a side.
 PAPER_LEFT = 0.5
+#: Seconds a card must lie within :data:`STILL` of one spot to lie at rest there (5 frames at 30 fps), the spot a move off is measured
+#: from (see OnceOnlyTracker._moved_off).  Not each frame's speed alone: a card pushed at a hand's pace (a box's
+#: width in 0.8 s, some 10 px a frame at 208 px) moves less than STILL a frame, its rest followed it and its move
+#: was never told; it was left silently in the box it left (qaAR F1).
+AT_REST = 4.5 / REFERENCE_FPS
+#: Seconds a card moved must lie within half :data:`STILL` of one spot (a push at a hand's pace moves about STILL a frame) for the move told to be taken as ended there (the camera's
+#: zones take a card as at rest so, see :data:`.sources.resting_zone.STILL_OVER`): pushed on from that spot, it is
+#: told moved again, from there (qaAR F1: pushed in 8 steps of 3 frames, its move ended in the box it left).
+PAUSED = 1.75 / REFERENCE_FPS
 LEFT_GRID = 12
 #: Seconds after a card lying still vanished unseen, its spot not seen bare, within which a card of its code
 #: read anywhere is most likely it moved under the croupier's hand (see OnceOnlyTracker._moved).
@@ -266,6 +275,10 @@ class _Track:
     #: whether its move off that spot was reported since.
     rest: Optional[tuple] = None
     moved_off: bool = False
+    #: Where it came to a halt and the frame it did (see :data:`AT_REST`), and whether :attr:`rest` is where it
+    #: halted a moment after its move was told.
+    halt: Optional[tuple] = None
+    paused: bool = False
     #: The frame it was first seen more than :data:`PILE_MOVED` off where it was first seen (see
     #: OnceOnlyTracker._pile_taken_apart).
     left_origin: int = -1
@@ -586,12 +599,23 @@ class OnceOnlyTracker:
             tr.corners, tr.bare = hit.corners, 0
             tr.ground = _ground(result.view, hit.corners, tr.ground, bool(np.hypot(*tr.velocity) < STILL * self.card_h))
             tr.confidence = max(tr.confidence, hit.confidence)
-            if np.hypot(*tr.velocity) < STILL * self.card_h and gap >= SIGHTING:
-                # Unmoved over a 30 fps frame's time at least: a 60 fps camera's frame sent twice shows a slide unmoved.
-                tr.rest, tr.moved_off = (c, hit.corners, tr.ground), False
-            elif self._moved_off(tr, hit, result):
-                moves.append(MovedCard(hit.card, frame, tr.confidence, tuple(c.tolist()),
-                                       tuple(tr.rest[0].tolist())))
+            if tr.halt is None or np.linalg.norm(c - tr.halt[0]) > STILL * self.card_h:
+                tr.halt = (c, frame)
+            # Unmoved over a 30 fps frame's time at least: a 60 fps camera's frame sent twice shows a slide unmoved.
+            still = bool(np.hypot(*tr.velocity) < STILL * self.card_h and gap >= SIGHTING)
+            if still and self._since(tr.halt[1]) >= AT_REST:
+                tr.rest, tr.moved_off, tr.paused = (c, hit.corners, tr.ground), False, False
+            elif (still and tr.moved_off and not tr.paused and self._since(tr.halt[1]) >= PAUSED
+                  and np.linalg.norm(c - tr.halt[0]) <= STILL * self.card_h / 2):
+                # Halted a moment in its move, where the move told may be taken as ended (see AT_REST): pushed on
+                # from there, it moved again.
+                tr.rest, tr.paused = (c, hit.corners, tr.ground), True
+            else:
+                if tr.paused and np.linalg.norm(c - tr.rest[0]) > ON_CARD * self.card_h:
+                    tr.moved_off = tr.paused = False
+                if self._moved_off(tr, hit, result):
+                    moves.append(MovedCard(hit.card, frame, tr.confidence, tuple(c.tolist()),
+                                           tuple(tr.rest[0].tolist())))
             if tr.ghost is not None and not self._ghost_or_new(tr):
                 continue
             if not tr.reported and tr.streak >= self.confirm:
@@ -603,7 +627,7 @@ class OnceOnlyTracker:
                 continue
             c = np.array(hit.center)
             tr = _Track(hit.card.code, c, frame, frame, confidence=hit.confidence, at_start=starting,
-                        at_opening=opening, ghost=self._revive(hit.card.code, c), origin=c, corners=hit.corners,
+                        at_opening=opening, ghost=self._revive(hit, result), origin=c, corners=hit.corners,
                         read=self.reads, ground=_ground(result.view, hit.corners, None, True))
             if tr.ghost is not None:
                 self.tracks.append(tr)
@@ -773,11 +797,23 @@ class OnceOnlyTracker:
         return any(t is not tr and t.reported and t.code == tr.code and 0 < tr.first - t.last
                    and (self._since(t.last, tr.first) <= MOVED or t.covered)
                    and np.hypot(*t.velocity) < STILL * self.card_h and not self._lies_in_pile(t)
-                   for t in self.tracks) or any(
+                   and not self._fanned_on(t, tr) for t in self.tracks) or any(
             g.code == tr.code and (g.covered or g.bare and g.bare_from >= tr.first) and g.last < tr.first
             and np.hypot(*g.velocity) < STILL * self.card_h
             and np.linalg.norm(g.center - tr.origin) < GHOST_MOVED * self.card_h and not self._lies_in_pile(g)
             for g in self.ghosts)
+
+    def _fanned_on(self, t: _Track, tr: _Track) -> bool:
+        """Whether ``tr``, of ``t``'s code, lies off ``t``'s spot (:data:`SAME_SPOT`) while the part of that spot its
+        outline and the other reads leave uncovered shows paper (:data:`PAPER_LEFT`): ``t`` still lies there, and
+        ``tr`` is a second copy fanned onto it, a blackjack pair at 2 decks, not ``t`` moved (qaAR F3: held as put
+        back, 5 of 5, and Del dropped a real card)."""
+        if self.view is None or len(t.corners) != 4 or len(tr.corners) != 4 or not _in_frame(self.view, t.corners):
+            return False
+        covering = [h.corners for h in self._reads if len(h.corners) == 4 and h.card.code != t.code]
+        return bool(np.linalg.norm(tr.center - t.center)
+                    > SAME_SPOT * min(self.card_h, _height(np.asarray(t.corners, np.float64)))
+                    and _paper_left(self.view, t.corners, tr.corners, covering) >= PAPER_LEFT)
 
     def _lies_in_pile(self, t: _Track) -> bool:
         """Whether the card of ``t``, unseen now, lies under a card dealt onto it (see :meth:`_under_pile`) whose read
@@ -901,13 +937,30 @@ class OnceOnlyTracker:
         self.tracks = [tr for tr in self.tracks if not self._gone(tr)]
         self.ghosts = [g for g in self.ghosts if not self._gone(g)]
 
-    def _revive(self, code: str, c: np.ndarray) -> Optional[_Track]:
+    def _revive(self, hit, result: FrameResult) -> Optional[_Track]:
+        """The forgotten card of the read ``hit``'s code whose spot it lies on, taken back to be judged (see
+        :meth:`_ghost_or_new`).  Not one the read lies off of (:data:`SAME_SPOT`) while the part of that card's spot
+        the frame's reads leave uncovered shows paper (:data:`PAPER_LEFT`): that card still lies there under a pile,
+        and the read is another copy dealt onto the pile (qaAR F2: at 2 decks, seat 7's 8♦ covered by its second card
+        some 25 s, forgotten, and the other deck's 8♦ hit onto the pile was taken for it, never reported)."""
+        c, code = np.array(hit.center), hit.card.code
         for g in self.ghosts:
-            if g.code == code and np.linalg.norm(g.center - c) < 0.4 * self.card_h:
+            if (g.code == code and np.linalg.norm(g.center - c) < 0.4 * self.card_h
+                    and not self._beside_pile(g, hit, result)):
                 self.ghosts.remove(g)
                 g.bare = 0  # seen there: a card lies on its spot
                 return g
         return None
+
+    def _beside_pile(self, g: _Track, hit, result: FrameResult) -> bool:
+        view = result.view
+        return bool(view is not None and len(g.corners) == 4 and len(hit.corners) == 4
+                    and np.linalg.norm(np.array(hit.center) - g.center)
+                    > SAME_SPOT * min(self.card_h, _height(np.asarray(g.corners, np.float64)))
+                    and _in_frame(view, g.corners)
+                    and _paper_left(view, g.corners, hit.corners,
+                                    [h.corners for h in result.cards if h is not hit and len(h.corners) == 4])
+                    >= PAPER_LEFT)
 
     def _unknowns(self, frame: int, result: FrameResult, opening: bool = False, starting: bool = False) -> list:
         """Never-read cards; one in view when the camera (re)started that may be a card the table

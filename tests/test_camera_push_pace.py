@@ -1,0 +1,27 @@
+"""A zoned camera's card pushed sharp from one box into another at a hand's pace (qaAR F1).
+
+Pushed over 8 frames (0.27 s) it was followed and moved; over 24 frames (0.8 s, some 10 px a frame at this size)
+it moved less than a still card may in each frame, the spot it lay at rest on followed it, and its move was never
+told: the table kept it silently in the box it left.  It must lie a while in one spot to lie at rest there.
+"""
+
+from __future__ import annotations
+
+import json
+
+from camera_runs import run_to_end
+from layout_frames import laid_out
+from dealer_assist.events import PUT_BACK, CardRead
+from dealer_assist.sources.factory import open_source
+from zoned_blackjack import THREE_SEATS
+
+
+def test_a_card_pushed_into_another_box_at_a_hands_pace_is_moved_there(tmp_path):
+    folder = laid_out(tmp_path / "frames", (("JC", 1060, 520, 11), ("5H", 200, 520, 11), ("QS", 1060, 200, 11),
+                                            ("5H", 640, 520, 0)), slide=48)
+    (tmp_path / "zones.json").write_text(json.dumps(THREE_SEATS))
+    reads: list[CardRead] = []
+    run_to_end(open_source(f"camera:{folder}?profile=anglo&zones={tmp_path / 'zones.json'}", lambda: True,
+                           game="blackjack"), lambda e: reads.append(e) if isinstance(e, CardRead) else None)
+    assert [(r.card.code, r.zone, r.doubt) for r in reads][-1] == ("5H", "seat 2", PUT_BACK)
+    assert [r.card.code for r in reads].count("5H") == 2
