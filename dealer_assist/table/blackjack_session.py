@@ -507,7 +507,8 @@ class BlackjackSession(SessionCore):
                 and event.confidence >= CONFIRM_BELOW and not event.candidates
                 and state.phase == BlackjackPhase.PLAYING and state.round is not None
                 and given_position(event.left_from) != given_position(event.zone)
-                and given_position(event.left_from) in _boxes_holding(state.round, state.seats_in, event.card)):
+                and given_position(event.left_from) in _boxes_holding(state.round, state.seats_in, event.card)
+                and not self._early_card_moved(event)):  # the last card, played early: MOVED_EARLY's (qaY Y3)
             event = replace(event, doubt=MOVED_PUSHED, moved_from=event.left_from)
         super()._card_read(event)
 
