@@ -34,8 +34,8 @@ from dealer_assist.table.blackjack_state import (CUT_STAYS, NOT_IN_THE_STUB, Bla
 from dealer_assist.table.holds import (AFTER_A_MISDRAW, AFTER_A_REFUSAL, AFTER_NEW_DECK, HOLDS, NEW_DECK_IN_ROUND,
                                       NEW_DECK_REFUSED, NEW_DECKS_FIRST, NO_PLACE_IN_BOX, NO_ROUND_AFTER, NO_ROUND_CUT,
                                       NO_ROUND_NO_DEAL, PARKED, READ_BEFORE_A_STOP, MOVED_EARLY,
-                                      SAME_CARD_DOUBTS, AFTER_BURNED_UNREAD, DRAWN_ONCE, SET_ASIDE_UNREAD,
-                                      hold_of_alert, reads_again)
+                                      MOVED_PUSHED, SAME_CARD_DOUBTS, AFTER_BURNED_UNREAD, DRAWN_ONCE,
+                                      SET_ASIDE_UNREAD, hold_of_alert, reads_again)
 from dealer_assist.table.journal import Entry, Journal
 from dealer_assist.table.rules_record import replay_rules_of, rules_record
 from dealer_assist.table.session_core import CONFIRM_BELOW, ROUND_END, SessionCore, SnapshotCore, round_ends
@@ -498,6 +498,22 @@ class BlackjackSession(SessionCore):
                 self._write(kind, entries[kind])
 
     # -- events from card sources -------------------------------------------
+    def _card_read(self, event: CardRead) -> None:
+        """As every game; a zoned camera's sure read in one box just after the card of its code left its spot in another
+        (:attr:`~dealer_assist.events.CardRead.left_from`), while the round is dealt and holds that card in that box, is
+        doubted as that card pushed blurred, :data:`MOVED_PUSHED`, the box it left kept as ``moved_from``, before it is
+        journaled: a restart and a replay hold it so too (fixBL: it was played as a new card, counted in both seats).
+        Not after the round: a card gathered then is rev34 R3's (see :meth:`_moved_for_nothing`)."""
+        state = self._snap.state
+        if (event.left_from and event.zone and not event.doubt and not event.moved_from and event.source != KEYBOARD
+                and event.confidence >= CONFIRM_BELOW and not event.candidates
+                and state.phase == BlackjackPhase.PLAYING and state.round is not None
+                and given_position(event.left_from) != given_position(event.zone)
+                and given_position(event.left_from) in _boxes_holding(state.round, state.seats_in, event.card)
+                and not self._early_card_moved(event)):  # the last card, played early: MOVED_EARLY's (qaY Y3)
+            event = replace(event, doubt=MOVED_PUSHED, moved_from=event.left_from)
+        super()._card_read(event)
+
     def _take(self, event: CardRead) -> None:
         """A card a reader reads while a decision is due waits for it, as the croupier draws the card
         when the player signals, before keying H (QA: it was refused, its DO line offered Backspace,
@@ -654,6 +670,8 @@ class BlackjackSession(SessionCore):
         a new copy dealt before N: rev34 R3).  Otherwise it waits as any card put back: the croupier's to answer."""
         state = self._snap.state
         sure = not event.doubt and event.confidence >= CONFIRM_BELOW and not event.candidates
+        if event.doubt == MOVED_PUSHED:  # unseen moving: it may be another of its code dealt there, the croupier's
+            return False
         if event.source == KEYBOARD or not (event.moved_from or event.doubt == PUT_BACK or sure):
             return False
         if not event.zone and (state.phase == BlackjackPhase.PLAYING or not event.moved_from):
@@ -696,6 +714,15 @@ class BlackjackSession(SessionCore):
                 f"to rest. The table counts it in {counted}. If it lies in another box now, void back to it "
                 "(Backspace): Enter then plays it where a card is due, or type the cards in their places (K); if it "
                 f"still lies in {left}, Del drops this read")
+
+    def _pushed_words(self, event: CardRead) -> str:
+        """What Enter answers on a read held as :data:`MOVED_PUSHED`: it plays nothing, and which key ends each case
+        right (as :meth:`_moved_unseen_words`, and K for another of its code dealt in the box it lies in)."""
+        label, left, here = event.card.label, _box_words(event.moved_from or ""), _box_words(event.zone or "")
+        return (f"Enter plays nothing: {label} is counted in {left}, and played here too it would count twice. If it "
+                f"is that {label}, pushed into {here}: put it back and Del drops this read, or, if it belongs there, "
+                "void back to it (Backspace) and type the cards in their places (K); if another "
+                f"{label} was dealt to {here}, type it (K {event.card.code})")
 
     def _moved_unseen_plays(self, event: CardRead) -> bool:
         """Whether Enter plays a read held as :data:`~dealer_assist.events.MOVED_UNSEEN` where a card is due: only once
@@ -895,6 +922,10 @@ class BlackjackSession(SessionCore):
                     and not self._moved_unseen_plays(pending)):
                 return self._refuse(self._moved_unseen_words(pending, "Enter plays nothing: played at the place due, "
                                                                       f"{pending.card.label} would count twice. "))
+            if (pending is not None and pending.doubt == MOVED_PUSHED and card is None and pending.moved_from
+                    and state.phase == BlackjackPhase.PLAYING and self._replay_refusal() is None
+                    and not self._moved_unseen_plays(pending)):
+                return self._refuse(self._pushed_words(pending))
             if pending is not None and pending.doubt == MOVED_EARLY and card is None and self._replay_refusal() is None:
                 self._publish(replace(self._snap, pending=None, cards_due=0))
                 self._answered(pending)
@@ -970,14 +1001,16 @@ class BlackjackSession(SessionCore):
             if pending is not None and pending.source == KEYBOARD and self._read_under_typed is not None:
                 self._publish(replace(self._snap, pending=replace(self._read_under_typed, doubt=pending.doubt)))
             self._read_under_typed = None
-            unseen = (pending is not None and pending.doubt == MOVED_UNSEEN and pending.moved_from
+            unseen = (pending is not None and pending.doubt in (MOVED_UNSEEN, MOVED_PUSHED) and pending.moved_from
                       and self._snap.state.phase == BlackjackPhase.PLAYING and self._replay_refusal() is None)
             super().reject_pending()
             if unseen and self._snap.pending is not pending and not self._snap.stopped:
                 self._publish(replace(self._snap, message=(
-                    f"{pending.card.label} read dropped: the same card, moved. If it lies in another box than "
-                    f"{_box_words(pending.moved_from)}, void back to it (Backspace) and type the cards again in their "
-                    "places (K)")))
+                    f"{pending.card.label} read dropped: the same card, "
+                    + (f"pushed; the table counts it in {_box_words(pending.moved_from)}. If it belongs in "
+                       f"{_box_words(pending.zone or '')}, " if pending.doubt == MOVED_PUSHED else
+                       f"moved. If it lies in another box than {_box_words(pending.moved_from)}, ")
+                    + "void back to it (Backspace) and type the cards again in their places (K)")))
 
     def _hold_next(self, source: str, why: str) -> None:
         """As every game's, but not at the deck check: a count-back has no order, so a card the reader could not read

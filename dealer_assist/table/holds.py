@@ -48,8 +48,16 @@ MOVED_EARLIER = ("read in the other hand's box just after the card of its code p
                  "dropped and MOVED TO THE BOX says how to move it (void the round, Shift+V, and type the cards); if "
                  "another card of its code was dealt here, type it (K) and it is played here; Enter plays nothing (it "
                  "would count one card in both hands)")
+#: Why a blackjack zoned camera's sure read waits when it is read in one box just after the card of its code the round
+#: holds in another box went from its spot there unseen moving (:attr:`~dealer_assist.events.CardRead.left_from`, kept
+#: in the read's ``moved_from``): most likely that card pushed across blurred; played as a new card of its code it had
+#: counted in both seats (fixBL).  Enter plays nothing while the table counts it in the box it left.
+MOVED_PUSHED = ("read in this box just after the card of its code went from its spot in another box (the camera did "
+                "not see it move): most likely that card, pushed across; the table cannot move a card from one hand "
+                "to another. Enter plays nothing while the table counts it in the box it left; Del drops this read; "
+                "if another card of its code was dealt here, type it (K)")
 SAME_CARD_DOUBTS = (PUT_BACK, READ_TWICE_AT_ONCE, MOVED_EARLY, TYPED_THEN_READ, MOVED_LAST, MOVED_EARLIER,
-                    MOVED_UNSEEN)
+                    MOVED_UNSEEN, MOVED_PUSHED)
 
 #: Why the first card read after lost frames waits for the croupier (CardRead.doubt).
 AFTER_A_GAP = ("frames were lost before it (FRAMES LOST): type any missing card first (K), then Enter plays "
