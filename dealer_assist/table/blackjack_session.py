@@ -253,6 +253,7 @@ class BlackjackSession(SessionCore):
         super()._restore_holds(journal)
         self._restore_typed_in_place(journal)
         self._restore_parked(journal)
+        self._restore_refused_deck(journal)
         last = next(journal.entries_where("kind IN ('card_refused', 'card_assigned', 'shoe_start')", (),
                                           newest_first=True), None)
         zone = last.payload.get("zone") if last is not None and last.kind == "card_refused" else None
@@ -274,6 +275,20 @@ class BlackjackSession(SessionCore):
         source = last.payload.get("source")
         if last.payload.get("dealt_already", True) and _dealt_already(self._snap.state, card, source):
             self._publish(replace(self._snap, duplicate=card))
+
+    def _restore_refused_deck(self, journal: Any) -> None:
+        """NEW DECK NOT ACCEPTED after a round, shown again, names its reader again: N holds that reader's next read
+        as live (fixQA: restarted before N, the new deck's first card was dealt at once into the old deck's round).
+        Journals before the alert named its source hold none."""
+        if not any(a.code == "newdeck" for a in self._snap.alerts):
+            return
+        for entry in journal.entries_where("kind IN ('alert', 'shoe_start')", (), newest_first=True):
+            if entry.kind == "shoe_start":
+                return
+            if entry.payload.get("code") == "newdeck":
+                source = entry.payload.get("source")
+                self._refused_deck_by = source if isinstance(source, str) else None
+                return
 
     def _restore_parked(self, journal: Any) -> None:
         """The cards set aside in a later box (:meth:`_park`) and not read again since wait there again."""
@@ -1246,8 +1261,9 @@ class BlackjackSession(SessionCore):
                 self._hold_after_refused_deck(event.source, error)
             elif error is not None:  # the round over: a card now is refused as after it, the next round holds (N)
                 self._refused_deck_by = event.source
+                # Its source journaled: a restart before N holds that reader's next read at N too (fixQA).
                 self.alert("newdeck", "warning", "NEW DECK NOT ACCEPTED", error,
-                           "put the old deck back in the shoe until it is reconciled (C)")
+                           "put the old deck back in the shoe until it is reconciled (C)", source=event.source)
 
     def _hold_after_refused_deck(self, source: str, error: str) -> None:
         """The shoe's new deck refused (the old one not checked) while bets are taken: its next read would be dealt

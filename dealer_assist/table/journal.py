@@ -107,7 +107,9 @@ outcome           round, + the ``deal --json`` object (winner, player, banker...
 settlement        round, bets (list as in ``settle --json``), totals
 round_end         round
 alert             round?, code, level, title, text, action; ``source`` where it holds that reader's next read
-                  (FRAMES LOST, DOUBLE_FEED: a restart restores the hold from it), and a shoe's ERR and EMPTY;
+                  (FRAMES LOST, DOUBLE_FEED: a restart restores the hold from it), and a shoe's ERR and EMPTY,
+                  and blackjack's NEW DECK NOT ACCEPTED after a round (``newdeck``: N holds that reader's next read,
+                  after a restart too; older journals: none, N holds nothing after a restart);
                   ``source_seq``, the frame of a DOUBLE_FEED (it stood for a card: a restarted reader goes on after
                   it), of FRAMES LOST, or of another ERR or EMPTY (for the record; older journals: none);
                   ``new_count`` (true, with
