@@ -254,6 +254,7 @@ class BlackjackSession(SessionCore):
         self._restore_typed_in_place(journal)
         self._restore_parked(journal)
         self._restore_refused_deck(journal)
+        self._restore_keyed_after(journal)
         last = next(journal.entries_where("kind IN ('card_refused', 'card_assigned', 'shoe_start')", (),
                                           newest_first=True), None)
         zone = last.payload.get("zone") if last is not None and last.kind == "card_refused" else None
@@ -289,6 +290,29 @@ class BlackjackSession(SessionCore):
                 source = entry.payload.get("source")
                 self._refused_deck_by = source if isinstance(source, str) else None
                 return
+
+    def _restore_keyed_after(self, journal: Any) -> None:
+        """Each reader's last card played in the round and the decision keyed after it, as live had them (see
+        :meth:`_fed_after_decision`): fixQA, restarted between D and the shoe's DOUBLE_FEED, the alert named no card
+        and no place.  The round's entries since a HELLO only (a new count's SEQs name no card before it); an
+        ``action`` entry of an older journal, with no ``due``, only when it is the round's last."""
+        state = self._snap.state
+        if state.phase != BlackjackPhase.PLAYING:
+            return
+        entries = []
+        for entry in journal.entries_where("kind IN ('card_assigned', 'shoe_burn', 'action', 'correction', "
+                                           "'device_hello', 'shoe_start')", (), newest_first=True):
+            if entry.kind in ("device_hello", "shoe_start") or entry.payload.get("round") != state.round_no:
+                break
+            entries.append(entry)
+        for n, entry in enumerate(reversed(entries)):
+            if entry.kind != "action":
+                self._note_placed(entry.kind, entry.payload)
+                continue
+            due = entry.payload.get("due", state.describe_due() if n == len(entries) - 1 else "")
+            action = entry.payload.get("action")
+            if isinstance(due, str) and isinstance(action, str):
+                self._keyed_after = {source: (placed[0], action, due) for source, placed in self._placed.items()}
 
     def _restore_parked(self, journal: Any) -> None:
         """The cards set aside in a later box (:meth:`_park`) and not read again since wait there again."""
@@ -427,6 +451,8 @@ class BlackjackSession(SessionCore):
         if op["op"] == "action" and new.round is not None and new.round.step is not None:
             step = new.round.step  # who acted: the op names no seat when it was the one due
             payload["position"] = position(new, step.seat, step.hand)
+            if new.phase == BlackjackPhase.PLAYING and new.describe_due():  # fixQA: a restart's double feed names it
+                payload["due"] = new.describe_due()
         if op["op"] == "new_deck":  # for a reader: each deck names the seat limits it starts under ...
             payload["limits"] = {"min_bet": fmt(new.rules.min_bet), "max_bet": fmt(new.rules.max_bet)}
             # ... and the bets it carries over (on the layout, and Rebet's): with them, a restart

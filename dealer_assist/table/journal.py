@@ -100,7 +100,9 @@ rebet             round, bets (the last round's bets put back)
 card_held         round, card (a card that came after the round, waiting: Enter or Del)
 card_set_aside    round, cards (the held cards set aside as misdrawn); at a table with supervisors
                   also ``correction`` (who, why), as for a void
-action            round, seat, action (blackjack: hit / stand / double / split of the seat's active hand)
+action            round, seat, action (blackjack: hit / stand / double / split of the seat's active hand);
+                  ``due``, the place due after it as the display named it (a DOUBLE_FEED reported next says its
+                  cards came out after the decision, also after a restart; older journals: none)
 deal              round (bets are closed); blackjack ``burn_skipped``: dealt before the new deck's burn, that
                   many burn cards not burned (the deal ends the burn)
 outcome           round, + the ``deal --json`` object (winner, player, banker...)
