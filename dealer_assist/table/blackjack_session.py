@@ -253,6 +253,8 @@ class BlackjackSession(SessionCore):
         super()._restore_holds(journal)
         self._restore_typed_in_place(journal)
         self._restore_parked(journal)
+        self._restore_refused_deck(journal)
+        self._restore_keyed_after(journal)
         last = next(journal.entries_where("kind IN ('card_refused', 'card_assigned', 'shoe_start')", (),
                                           newest_first=True), None)
         zone = last.payload.get("zone") if last is not None and last.kind == "card_refused" else None
@@ -274,6 +276,43 @@ class BlackjackSession(SessionCore):
         source = last.payload.get("source")
         if last.payload.get("dealt_already", True) and _dealt_already(self._snap.state, card, source):
             self._publish(replace(self._snap, duplicate=card))
+
+    def _restore_refused_deck(self, journal: Any) -> None:
+        """NEW DECK NOT ACCEPTED after a round, shown again, names its reader again: N holds that reader's next read
+        as live (fixQA: restarted before N, the new deck's first card was dealt at once into the old deck's round).
+        Journals before the alert named its source hold none."""
+        if not any(a.code == "newdeck" for a in self._snap.alerts):
+            return
+        for entry in journal.entries_where("kind IN ('alert', 'shoe_start')", (), newest_first=True):
+            if entry.kind == "shoe_start":
+                return
+            if entry.payload.get("code") == "newdeck":
+                source = entry.payload.get("source")
+                self._refused_deck_by = source if isinstance(source, str) else None
+                return
+
+    def _restore_keyed_after(self, journal: Any) -> None:
+        """Each reader's last card played in the round and the decision keyed after it, as live had them (see
+        :meth:`_fed_after_decision`): fixQA, restarted between D and the shoe's DOUBLE_FEED, the alert named no card
+        and no place.  The round's entries since a HELLO only (a new count's SEQs name no card before it); an
+        ``action`` entry of an older journal, with no ``due``, only when it is the round's last."""
+        state = self._snap.state
+        if state.phase != BlackjackPhase.PLAYING:
+            return
+        entries = []
+        for entry in journal.entries_where("kind IN ('card_assigned', 'shoe_burn', 'action', 'correction', "
+                                           "'device_hello', 'shoe_start')", (), newest_first=True):
+            if entry.kind in ("device_hello", "shoe_start") or entry.payload.get("round") != state.round_no:
+                break
+            entries.append(entry)
+        for n, entry in enumerate(reversed(entries)):
+            if entry.kind != "action":
+                self._note_placed(entry.kind, entry.payload)
+                continue
+            due = entry.payload.get("due", state.describe_due() if n == len(entries) - 1 else "")
+            action = entry.payload.get("action")
+            if isinstance(due, str) and isinstance(action, str):
+                self._keyed_after = {source: (placed[0], action, due) for source, placed in self._placed.items()}
 
     def _restore_parked(self, journal: Any) -> None:
         """The cards set aside in a later box (:meth:`_park`) and not read again since wait there again."""
@@ -412,6 +451,8 @@ class BlackjackSession(SessionCore):
         if op["op"] == "action" and new.round is not None and new.round.step is not None:
             step = new.round.step  # who acted: the op names no seat when it was the one due
             payload["position"] = position(new, step.seat, step.hand)
+            if new.phase == BlackjackPhase.PLAYING and new.describe_due():  # fixQA: a restart's double feed names it
+                payload["due"] = new.describe_due()
         if op["op"] == "new_deck":  # for a reader: each deck names the seat limits it starts under ...
             payload["limits"] = {"min_bet": fmt(new.rules.min_bet), "max_bet": fmt(new.rules.max_bet)}
             # ... and the bets it carries over (on the layout, and Rebet's): with them, a restart
@@ -1246,8 +1287,9 @@ class BlackjackSession(SessionCore):
                 self._hold_after_refused_deck(event.source, error)
             elif error is not None:  # the round over: a card now is refused as after it, the next round holds (N)
                 self._refused_deck_by = event.source
+                # Its source journaled: a restart before N holds that reader's next read at N too (fixQA).
                 self.alert("newdeck", "warning", "NEW DECK NOT ACCEPTED", error,
-                           "put the old deck back in the shoe until it is reconciled (C)")
+                           "put the old deck back in the shoe until it is reconciled (C)", source=event.source)
 
     def _hold_after_refused_deck(self, source: str, error: str) -> None:
         """The shoe's new deck refused (the old one not checked) while bets are taken: its next read would be dealt
