@@ -1802,6 +1802,15 @@ class SessionCore(abc.ABC):
                 # as live (_answered), Enter ended the wait all the same (two-618: UNREADABLE CARD stayed up).
                 self._replay_read_answered(refused.source, refused, self._unread_after(
                     {"source": refused.source, "seq": refused.frame}), True)
+            if left_unplayed(kind, note) == (note["source"], AFTER_A_REFUSAL) and not note.get("held"):
+                # As live (_hold_next): the card refused is a card due, the one its reader's wait asks to type, or
+                # one more than those due (another reader's, or a shoe's card unread before it, which it never
+                # reads again); a camera's own card unread before it it may read again, so its wait replaces that
+                # one's (bj-957: a void brought back the wait the card typed had ended, and the replay counted one
+                # card due where live counted two, so the next card typed took both alerts down).
+                source = note["source"]
+                again = reads_again(source) and any(f[0] == source for f in self._replay_unread_frames)
+                self._replay_unread = max(self._replay_unread, 1) if again else self._replay_unread + 1
         elif kind == "card_unreadable" and isinstance(note.get("source"), str):
             seq = note.get("source_seq")
             frame = self._replay_frame(note["source"], seq if isinstance(seq, int) else None)
