@@ -223,6 +223,10 @@ class TableSession(SessionCore):
     REFUSALS = (TableError,)
     HOLDS_END_AT = (("round_start", None),)  # a card out after the round is held, never the next round's
     WAITS_END_OPS = ("next_round", "void_round", "new_shoe")  # round_start is next_round's kind
+    #: Blackjack's words (holds.AFTER_BURNED_UNREAD) for baccarat, where Enter deals the read as P1 (rev38 R2: the
+    #: banner went on asking for the card B burned, and the card typed as it asked went in as P1).
+    BURNED_BEHIND_DOUBT = ("the card before it could not be read and went with the burn (B): Enter deals this one as "
+                           "the round's first card (P1)")
 
     @staticmethod
     def VOIDS_A_CARD(payload: dict) -> bool:  # noqa: N802 (a class constant's shape, as HOLDS_END_AT)
@@ -723,7 +727,9 @@ class TableSession(SessionCore):
         if s.phase == TablePhase.SETTLED and s.shoe.phase is ShoePhase.FINISHED and not self._snap.replay:
             return self._refuse("the shoe is finished: its last round is played; Ctrl+N twice starts a new shoe")
         with self._lock:
-            self._hold_read_after_round()
+            refused = self._hold_read_after_round()
+            if refused is not None:
+                return refused
             error = self._do({"op": "next_round"})
         if error is None:
             self._astray_played.clear()  # a card played from outside every box last round is no card of this one
@@ -731,25 +737,32 @@ class TableSession(SessionCore):
             self.dismiss("nobet")
         return error
 
-    def _hold_read_after_round(self) -> None:
+    def _hold_read_after_round(self) -> Optional[str]:
         """N with a shoe's read held behind a card the shoe left unplayed (unread, refused, fed with another) after
         the round was complete: that card is no card of the next round, so its wait ends, and the read, which came
         before N too, is held as a card after the round (Enter deals a no-bet hand, Del sets it aside), as when no
         card went missing before it (rev36 R1: the wait outlived N, Enter was refused for good, and the card typed
-        as the banner asked went in as round 2's P1)."""
+        as the banner asked went in as round 2's P1).  A read the rules refuse even as a card after the round (a
+        copy too many) is refused as it would have been with nothing missing before it: N stops there, returning
+        why, with CARD REFUSED up (the next round's end of the waits had taken it down unseen), and N again opens
+        the next round."""
         pending, state = self._snap.pending, self._snap.state
         hold = self._hold_of.get(pending.source) if pending is not None else None
         if (hold is None or hold[1] != self._pending_hold or hold[0] not in DRAWN_ONCE or reads_again(pending.source)
                 or state.phase != TablePhase.SETTLED or self._replay_refusal() is not None):
-            return
+            return None
         try:
             apply(state, {"op": "next_round"})
         except TableError:
-            return  # N is refused: the wait stands as it was
+            return None  # N is refused: the wait stands as it was
         self._hold_ended(pending.source)
         self._settle_hold_alerts()
         self._publish(replace(self._snap, cards_due=0))
-        self.confirm_pending()
+        error = self.confirm_pending()
+        if error is None or self._hold_of.get(pending.source, ("", 0))[0] != AFTER_A_REFUSAL:
+            return None
+        return self._refuse(f"{error}. The next round is not opened yet, so that you see CARD REFUSED: N again "
+                            "opens it")
 
     def confirm_pending(self, card: Optional[Card] = None) -> Optional[str]:
         """As every game; a read held after the shoe reported a new shoe is not played once the round it
@@ -869,7 +882,15 @@ class TableSession(SessionCore):
             error = self._do({"op": "burn_unseen", **({"burned_unread": unread} if unread else {})})
             if error is None and unread:
                 self._burn_done(unread)
+                self._burned_behind()
             return error
+
+    def _burned_behind(self) -> None:
+        """B or Shift+B burned the unread cards a shoe's read was held behind, and it waits for none now: its banner
+        no longer asks for them, as blackjack's skip_burn (a restart alike, see _restore_holds)."""
+        waiting = self._snap.pending
+        if waiting is not None and waiting.source not in self._hold_of and waiting.doubt in DRAWN_ONCE:
+            self._publish(replace(self._snap, pending=replace(waiting, doubt=self.BURNED_BEHIND_DOUBT)))
 
     def skip_burn(self) -> Optional[str]:
         """Shift+B: the burn went to the discard rack unrecorded.  A card of it the shoe could not read (or refused, or
@@ -894,6 +915,7 @@ class TableSession(SessionCore):
             error = self._do({"op": "skip_burn", **({"burned_unread": unread} if unread else {})})
             if error is None and unread:
                 self._burn_done(unread)
+                self._burned_behind()
             return error
 
     @property

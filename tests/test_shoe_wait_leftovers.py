@@ -1,0 +1,69 @@
+"""What fixR36's shoe waits left over (fixRP4), over a real pty to the reader (tests/test_shoe_missing_card_wait.py's
+Rig):
+
+* a: baccarat, a card missing after the round was complete and a read held behind it that is itself refused (a
+  second 9♠ of a one-deck shoe): N ended the wait and the read was refused, but the same N's end of the round's
+  waits took CARD REFUSED down unseen, and 9♠ was neither held nor told of.  N now stops at the refusal with CARD
+  REFUSED up, as when nothing went missing before the read; N again opens the round (a restart and a replay alike);
+* b: baccarat, B or Shift+B with no burn card left for the read held behind the unread burn card: the read kept "type
+  that card first (K)", and the card typed as it asked went in as P1.  It says the card went with the burn, as at
+  blackjack, after a restart too.
+"""
+
+from __future__ import annotations
+
+import pytest
+
+from dealer_assist.table.session import TableSession
+from polling import wait_for
+from replayed_journals import replayed
+from test_serial_restarts import frame, hello
+from test_shoe_burn_and_next_round_waits import BurnRig, complete_round, standing
+import test_shoe_missing_card_wait as missing_card
+
+
+@pytest.mark.parametrize("restart", [False, True])
+def test_baccarat_n_keeps_card_refused_of_a_read_held_behind_a_missing_card(tmp_path, restart):
+    rig = BurnRig(tmp_path, missing_card.RULES)
+    try:
+        complete_round(rig)  # 9S 9H KS KH
+        rig.send(frame("CARD", 5, "??"), frame("CARD", 6, "9S"))  # a second 9S of a one-deck shoe, held behind ??
+        assert rig.waits("9S")
+        said = rig.session.next_round()
+        assert said is not None and "copy 2" in said and "N again opens it" in said, said
+        snap = rig.session.snapshot
+        assert snap.state.round_no == 1 and snap.pending is None and not snap.state.held
+        assert standing(rig) == ["refused"], snap.alerts  # as with nothing missing before 9S
+        if restart:
+            rig.restart()
+            assert standing(rig) == ["refused"] and rig.session.state.round_no == 1, rig.session.snapshot.alerts
+        shown = replayed(rig.path, TableSession(missing_card.RULES, odds=False))
+        assert [a.code for a in shown.snapshot.alerts if a.level != "info"] == ["refused"]
+        assert rig.session.next_round() is None  # N again: the round opens, the refused card's wait ends
+        assert rig.session.state.round_no == 2 and not standing(rig)
+        assert rig.session.deal() is None
+        rig.send(frame("CARD", 7, "5H"))
+        assert wait_for(lambda: rig.played() == ["5H"]), rig.session.snapshot.status_reason()
+    finally:
+        rig.close()
+
+
+@pytest.mark.parametrize("restart", [False, True])
+@pytest.mark.parametrize("key", ["burn_unseen", "skip_burn"])  # B, Shift+B
+def test_baccarat_b_with_no_burn_card_left_for_the_read_held_says_it_went_with_the_burn(tmp_path, key, restart):
+    """A♥ shown (one card to burn), that card unread, 4♥ read and held behind it, then B or Shift+B."""
+    rig = BurnRig(tmp_path)
+    try:
+        rig.send(hello("B1"), frame("CARD", 1, "AH"), frame("CARD", 2, "??"), frame("CARD", 3, "4H"))
+        assert rig.waits("4H")
+        assert getattr(rig.session, key)() is None
+        if restart:
+            rig.restart()
+        snap = rig.session.snapshot
+        reason = snap.status_reason()
+        assert snap.cards_due == 0 and "went with the burn (B)" in reason and "(K)" not in reason, reason
+        assert "round's first card (P1)" in reason and not standing(rig)
+        assert rig.session.confirm_pending() is None  # the croupier dealt it: P1
+        assert rig.played() == ["4H"]
+    finally:
+        rig.close()
