@@ -7,18 +7,25 @@ Rig):
   REFUSED up, as when nothing went missing before the read; N again opens the round (a restart and a replay alike);
 * b: baccarat, B or Shift+B with no burn card left for the read held behind the unread burn card: the read kept "type
   that card first (K)", and the card typed as it asked went in as P1.  It says the card went with the burn, as at
-  blackjack, after a restart too.
+  blackjack, after a restart too;
+* c: a shoe's read held behind a card it could not read, dropped (Del): the cards due counted only the unread one
+  (and none the shoe could not read after the drop), so one card typed let Enter play the next read in the place of
+  the dropped read's card, which left the shoe and was dealt all the same (a shoe reads each card once).  Both are
+  counted now, at both games, after a restart too.
 """
 
 from __future__ import annotations
 
+from decimal import Decimal as D
+
 import pytest
 
+from dealer_assist.table.blackjack_state import BlackjackTableRules
 from dealer_assist.table.session import TableSession
 from polling import wait_for
 from replayed_journals import replayed
 from test_serial_restarts import frame, hello
-from test_shoe_burn_and_next_round_waits import BurnRig, complete_round, standing
+from test_shoe_burn_and_next_round_waits import BurnRig, RestartingBlackjackRig, complete_round, standing
 import test_shoe_missing_card_wait as missing_card
 
 
@@ -65,5 +72,59 @@ def test_baccarat_b_with_no_burn_card_left_for_the_read_held_says_it_went_with_t
         assert "round's first card (P1)" in reason and not standing(rig)
         assert rig.session.confirm_pending() is None  # the croupier dealt it: P1
         assert rig.played() == ["4H"]
+    finally:
+        rig.close()
+
+
+@pytest.mark.parametrize("restart", [False, True])
+@pytest.mark.parametrize("unread_after", [False, True])
+def test_baccarat_cards_due_behind_a_dropped_read_count_its_card(tmp_path, unread_after, restart):
+    rig = BurnRig(tmp_path, missing_card.RULES)
+    try:
+        assert rig.session.deal() is None
+        rig.send(hello("B1"), frame("CARD", 1, "AS"), frame("CARD", 2, "??"), frame("CARD", 3, "4H"))
+        assert rig.waits("4H") and rig.session.snapshot.cards_due == 1
+        rig.session.reject_pending()  # Del on 4H: 4H's card left the shoe all the same
+        due = 2
+        if unread_after:  # another card the shoe could not read: one more, told in its alert
+            rig.send(frame("CARD", 4, "??"))
+            due = 3
+            assert wait_for(lambda: "3 cards could not be read or were dropped (Del)" in " ".join(
+                a.action for a in rig.session.snapshot.alerts)), rig.session.snapshot.alerts
+        rig.send(frame("CARD", 5 if unread_after else 4, "5D"))
+        assert rig.waits("5D")
+        if restart:
+            rig.restart()
+            assert rig.waits("5D")
+        assert rig.session.snapshot.cards_due == due and rig.session.cards_due("serial:shoe") == due
+        assert f"{due} cards before 5♦ still untyped" in rig.session.snapshot.status_reason()
+        typed = ["9S", "2C", "3D"][:due]
+        for n, card in enumerate(typed, start=1):
+            refused = rig.session.confirm_pending()
+            assert refused is not None and "a read was dropped too (Del)" in refused, refused
+            assert rig.session.enter_card(card) is None
+            assert rig.session.snapshot.cards_due == due - n
+        assert rig.session.confirm_pending() is None
+        assert rig.played() == ["AS", *typed, "5D"]
+    finally:
+        rig.close()
+
+
+def test_blackjack_cards_due_behind_a_dropped_read_count_its_card(tmp_path):
+    rig = RestartingBlackjackRig(tmp_path, BlackjackTableRules(seats=2))
+    try:
+        s = rig.session
+        assert s.place(1, D("10")) is None and s.place(2, D("10")) is None and s.deal() is None
+        rig.cards("9S")
+        rig.send("CARD", "??")
+        rig.cards("7H")
+        assert wait_for(lambda: s.snapshot.pending is not None and s.snapshot.pending.card.code == "7H")
+        s.reject_pending()  # Del on 7H
+        rig.cards("5D")
+        assert wait_for(lambda: s.snapshot.pending is not None and s.snapshot.pending.card.code == "5D")
+        assert s.snapshot.cards_due == 2
+        assert s.enter_card("2C") is None and s.confirm_pending() is not None  # one still untyped: refused
+        assert s.enter_card("3D") is None and s.confirm_pending() is None
+        assert [c.code for c in rig.session.state.round.cards] == ["9S", "2C", "3D", "5D"]
     finally:
         rig.close()
