@@ -8,6 +8,9 @@ Rig):
 * b: baccarat, B or Shift+B with no burn card left for the read held behind the unread burn card: the read kept "type
   that card first (K)", and the card typed as it asked went in as P1.  It says the card went with the burn, as at
   blackjack, after a restart too;
+* rev38 R1 (with b): baccarat B (the burn done face down) with a read held behind an unread burn card while burn
+  cards are still due: the read was counted unseen and stayed held, and Enter dealt that burn card as P1.  It is
+  burned as read, as Shift+B burns it;
 * c: a shoe's read held behind a card it could not read, dropped (Del): the cards due counted only the unread one
   (and none the shoe could not read after the drop), so one card typed let Enter play the next read in the place of
   the dropped read's card, which left the shoe and was dealt all the same (a shoe reads each card once).  Both are
@@ -72,6 +75,26 @@ def test_baccarat_b_with_no_burn_card_left_for_the_read_held_says_it_went_with_t
         assert "round's first card (P1)" in reason and not standing(rig)
         assert rig.session.confirm_pending() is None  # the croupier dealt it: P1
         assert rig.played() == ["4H"]
+    finally:
+        rig.close()
+
+
+@pytest.mark.parametrize("restart", [False, True])
+def test_baccarat_b_burns_a_read_held_behind_an_unread_burn_card_while_burn_cards_are_due(tmp_path, restart):
+    """3♥ shown (three to burn), the next one unread, 4♥ read and held behind it, then B."""
+    rig = BurnRig(tmp_path)
+    try:
+        rig.send(hello("B1"), frame("CARD", 1, "3H"), frame("CARD", 2, "??"), frame("CARD", 3, "4H"))
+        assert rig.waits("4H")
+        assert rig.session.burn_unseen() is None
+        if restart:
+            rig.restart()
+        snap = rig.session.snapshot
+        assert snap.pending is None and snap.cards_due == 0 and not standing(rig), snap.status_reason()
+        assert [c.code for c in snap.state.shoe.burned] == ["3H", "4H"] and snap.state.shoe.unknown == 2
+        assert rig.session.deal() is None
+        rig.send(frame("CARD", 4, "5D"))
+        assert wait_for(lambda: rig.played() == ["5D"]), rig.session.snapshot.status_reason()
     finally:
         rig.close()
 

@@ -874,16 +874,31 @@ class TableSession(SessionCore):
     def burn_unseen(self) -> Optional[str]:
         """B: the burn's cards left done face down, counted unseen.  A card of them the shoe could not read (or
         refused, or fed with another) is one of them: its wait ends (journaled ``burned_unread``), as at Shift+B
-        (:meth:`skip_burn`)."""
+        (:meth:`skip_burn`).  A read held behind it while burn cards are still due after the unread ones is a burn card
+        too, burned as read (rev38 R1: it was counted unseen and stayed held, and Enter dealt it as P1)."""
         with self._lock:
             state = self._snap.state
             left = state.shoe.burn_left if state.phase == TablePhase.BURN else 0
             unread = self._burn_unplayed(left)
+            self._burn_held_read(left, unread)
             error = self._do({"op": "burn_unseen", **({"burned_unread": unread} if unread else {})})
             if error is None and unread:
                 self._burn_done(unread)
                 self._burned_behind()
             return error
+
+    def _burn_held_read(self, left: int, unread: int) -> None:
+        """B or Shift+B with ``left`` burn cards due, ``unread`` of them cards the shoe left unplayed: a read held
+        behind those while more burn cards are due is a burn card too (Enter had dealt it as P1), burned as read
+        before the rest are (the burn still counts the unread ones: B journals them as before)."""
+        pending = self._snap.pending
+        hold = self._hold_of.get(pending.source) if pending is not None else None
+        if (unread and left > unread and hold is not None and hold[1] == self._pending_hold
+                and hold[0] in DRAWN_ONCE and not reads_again(pending.source) and self._replay_refusal() is None
+                and self._cards_due.get(hold[1], 1) == unread):
+            self._burn_done(unread)
+            if self._snap.pending is pending:
+                self.confirm_pending()
 
     def _burned_behind(self) -> None:
         """B or Shift+B burned the unread cards a shoe's read was held behind, and it waits for none now: its banner
@@ -903,15 +918,7 @@ class TableSession(SessionCore):
             left = (0 if self._snap.state.phase != TablePhase.BURN else
                     1 + 10 if shoe.phase == ShoePhase.BURN_CARD else shoe.burn_left)  # a picture burns ten
             unread = self._burn_unplayed(left)
-            pending = self._snap.pending
-            hold = self._hold_of.get(pending.source) if pending is not None else None
-            if (unread and left > unread and hold is not None and hold[1] == self._pending_hold
-                    and hold[0] in DRAWN_ONCE and not reads_again(pending.source) and self._replay_refusal() is None
-                    and self._cards_due.get(hold[1], 1) == unread):
-                # The read held behind them is a burn card too (Enter had dealt it as P1): burned as read
-                self._burn_done(unread)
-                if self._snap.pending is pending:
-                    self.confirm_pending()
+            self._burn_held_read(left, unread)
             error = self._do({"op": "skip_burn", **({"burned_unread": unread} if unread else {})})
             if error is None and unread:
                 self._burn_done(unread)
