@@ -266,6 +266,10 @@ def cards_due_asked(card: str, source: str, why: str, due: int) -> str:
     with the count (rev36 R5)."""
     if due == 1 and why in DRAWN_ONCE and not reads_again(source):
         return missing_card_asked(card, why)
+    if why == AFTER_DROPPED and not reads_again(source):  # the dropped read's card is one of them (a shoe's)
+        return (f"{'a card' if due == 1 else f'{due} cards'} before {card} still untyped: a card could not be read (or "
+                f"was refused), and a read was dropped too (Del), its card dealt all the same: type each card dealt "
+                f"in its place first (K), then Enter plays {card}")
     if why == AFTER_DROPPED:
         return (f"{'a card' if due == 1 else f'{due} cards'} before {card} could not be read (or "
                 f"{'was' if due == 1 else 'were'} refused), still untyped, and a read was dropped too (Del): type "
@@ -273,9 +277,13 @@ def cards_due_asked(card: str, source: str, why: str, due: int) -> str:
     return several_unread_asked(card, due, reads_again(source))
 
 
-def several_unread(count: int, refused: bool = False) -> str:
+def several_unread(count: int, refused: bool = False, dropped: bool = False) -> str:
     """The action of UNREADABLE CARD when its reader could not read ``count`` cards in a row (more than one),
-    or, ``refused``, read one before them that was refused."""
+    or, ``refused``, read one before them that was refused; ``dropped``: a shoe's read dropped (Del) among them."""
+    if dropped:
+        return (f"{count} cards could not be read or were dropped (Del), a dropped read's card dealt all the same: "
+                f"type them in their places (K), in the order they came out, then the next card read is played after "
+                f"them; it waits until all {count} are typed")
     return (f"{count} cards could not be {'read or were refused' if refused else 'read'}: type them in their places "
             f"(K), in the order they came out, then "
             f"the next card read is played after them; it waits until all {count} are typed")

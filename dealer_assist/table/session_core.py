@@ -1404,7 +1404,7 @@ class SessionCore(abc.ABC):
                    f"look at the card{'s' if due > 1 else ''}" + (" (W shows what the camera sees, an unsure card in orange)"
                                          if str(event.source).startswith("camera:") and not self.read_only else "")
                    + (" and type each such card in its place (K), then Enter plays the card read after them"
-                      if event.why else f": {several_unread(due, any(a.code == 'refused' for a in self._snap.alerts))}" if due > 1
+                      if event.why else f": {several_unread(due, any(a.code == 'refused' for a in self._snap.alerts), dropped=self._hold_of.get(event.source, ('', 0))[0] == AFTER_DROPPED and not reads_again(event.source))}" if due > 1
                       else " and type it (K); the next card read waits until you do"))
 
     def _typed_then_read(self, event: CardRead) -> bool:
@@ -1802,6 +1802,15 @@ class SessionCore(abc.ABC):
                 # as live (_answered), Enter ended the wait all the same (two-618: UNREADABLE CARD stayed up).
                 self._replay_read_answered(refused.source, refused, self._unread_after(
                     {"source": refused.source, "seq": refused.frame}), True)
+            if left_unplayed(kind, note) == (note["source"], AFTER_A_REFUSAL) and not note.get("held"):
+                # As live (_hold_next): the card refused is a card due, the one its reader's wait asks to type, or
+                # one more than those due (another reader's, or a shoe's card unread before it, which it never
+                # reads again); a camera's own card unread before it it may read again, so its wait replaces that
+                # one's (bj-957: a void brought back the wait the card typed had ended, and the replay counted one
+                # card due where live counted two, so the next card typed took both alerts down).
+                source = note["source"]
+                again = reads_again(source) and any(f[0] == source for f in self._replay_unread_frames)
+                self._replay_unread = max(self._replay_unread, 1) if again else self._replay_unread + 1
         elif kind == "card_unreadable" and isinstance(note.get("source"), str):
             seq = note.get("source_seq")
             frame = self._replay_frame(note["source"], seq if isinstance(seq, int) else None)
@@ -1976,6 +1985,9 @@ class SessionCore(abc.ABC):
         one would take its place (its hand, its totals, the tableau after it).  A hold for cards that may be
         several (a gap's, cards a camera found lying there) stays."""
         before, number = self._hold_of.get(source, ("", 0))
+        if (before == AFTER_DROPPED and number in self._cards_due and number != self._pending_hold
+                and why in DRAWN_ONCE and not reads_again(source)):
+            self._cards_due[number] += 1  # behind a shoe's read dropped the cards due are counted: one more
         if source == "keyboard" or before in MANY_CARD_HOLDS:
             return
         # Another card unread behind one still untyped (unread, or read and refused), with no read between
@@ -2172,9 +2184,11 @@ class SessionCore(abc.ABC):
         if why in ONE_CARD_HOLDS or why == AFTER_A_GAP:  # a gap's hold ends with Esc on its alert: this one may not
             self._open_hold(source, AFTER_DROPPED)
             # The cards still due before it stay due (rev21 R6: two unread, one typed, the read dropped, and the
-            # next read played in the untyped card's place), and one typed for them is due again if voided.
+            # next read played in the untyped card's place), and one typed for them is due again if voided.  A
+            # shoe's read dropped was a card that left it too, never one of them (it reads each card once): one
+            # more (fixR36: the banner counted the unread ones only, and Enter played the next read in its place).
             if number in self._cards_due:
-                self._cards_due[self._holds_opened] = self._cards_due.pop(number)
+                self._cards_due[self._holds_opened] = self._cards_due.pop(number) + (0 if reads_again(source) else 1)
             if number in self._typed_for_open:
                 self._typed_for_open[self._holds_opened] = self._typed_for_open.pop(number)
             self._placements = [self._holds_opened if n == number else n for n in self._placements]
