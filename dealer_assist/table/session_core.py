@@ -1048,12 +1048,7 @@ class SessionCore(abc.ABC):
                     card = _parsed(payload.get("card"))
                     if card is not None:
                         typed.append(card)
-                    source = queue[0][0].get("source")
-                    hold = self._hold_of.get(source)
-                    if hold is not None and hold[1] == queue[0][1] and self._counts_typed(source):
-                        settles = self._card_typed_for(source)
-                    elif hold is not None:  # as live (enter_card)
-                        self._typed_for_held_due(source, queue[0][1])
+                    settles = self._typed_while_held(queue[0][0].get("source"), queue[0][1])  # as live (enter_card)
             elif kind == "shoe_burn" and isinstance(payload.get("burned_unread"), int):  # B (as live: _burn_done)
                 settles = self._burn_done(payload["burned_unread"], settle=False) > 0
                 if (settles and queue and self.BURNED_BEHIND_DOUBT and whys.get(queue[0][1]) in DRAWN_ONCE
@@ -2045,6 +2040,13 @@ class SessionCore(abc.ABC):
         # Typed with no wait standing and voided: it answers no camera's ask after (rev25 F7: the ask named it).
         self._typed_loose = [loose for loose in self._typed_loose if loose[2] != self._placed_count]
         self._placed_count -= 1
+        if (counted is not None and counted == self._pending_hold and self._typed_for_open.get(counted, 0) > 0
+                and all(number != counted for _, number in self._hold_of.values())):
+            self._typed_for_open[counted] -= 1  # typed for the held read's own cards (_typed_while_held): due again
+            self._cards_due[counted] = self._cards_due.get(counted, 0) + 1
+            if self._snap.pending is not None:
+                self._publish(replace(self._snap, cards_due=self._cards_due[counted]))
+            return None
         for source, (why, number) in self._hold_of.items():
             if number == counted and why == AFTER_TYPED_UNREAD:  # the card typed before the camera asked
                 ask = EndedWait(source, why, number, 0, asked=True)
@@ -2195,6 +2197,35 @@ class SessionCore(abc.ABC):
         self._end_hold_of(pending)
         self._pending_hold = None
         self._drop_answered_ask()
+
+    def _typed_while_held(self, source: Any, held: Optional[int]) -> bool:
+        """A card typed (the last placed) while a read of ``source`` waits under the hold ``held``: it is the first card
+        still due before that read.  Its one-card hold ends once its cards are typed (Del then holds nothing more);
+        a hold a newer wait of ``source`` replaced (:meth:`_own_due`) counts one fewer; else it may be the card a void
+        made due again for it (:meth:`_typed_for_held_due`).  Whether it ended the wait of ``source``."""
+        hold = self._hold_of.get(source)
+        if hold is not None and hold[1] == held and self._counts_typed(source):
+            return self._card_typed_for(source)
+        if self._own_due(held):
+            # rev38 R6: AS, ??, 4H held, ?? -- the cards typed had counted for no wait, and Enter on 4H was refused for
+            # good.  Those before the read come first; a void makes the card due again (:meth:`_card_voided`).
+            if self._placements:
+                self._placements[-1] = held
+            due = self._cards_due.pop(held) - 1
+            if due > 0:
+                self._cards_due[held] = due
+            self._typed_for_open[held] = self._typed_for_open.get(held, 0) + 1
+            return False
+        if hold is not None:
+            self._typed_for_held_due(source, held)
+        return False
+
+    def _own_due(self, held: Optional[int]) -> bool:
+        """Whether the hold ``held`` of the read waiting still counts cards due before that read though it is no
+        reader's hold any more: its reader left another card unplayed after it, which opened a newer wait (a shoe's
+        ??, 4H held, ??: the newer wait is for the read after 4H)."""
+        return (held is not None and held in self._cards_due
+                and all(number != held for _, number in self._hold_of.values()))
 
     def _held_due_settled(self, source: Any, held: Optional[int]) -> bool:
         """The read held under the hold ``held`` was answered (Enter), or the card it waits behind typed: if a void
@@ -2503,14 +2534,9 @@ class SessionCore(abc.ABC):
                     self._typed_before = pending
                     self._note_typed(pending, card)
                     self._forget_found(card.code)
-                hold = self._hold_of.get(pending.source)
-                if (error is None and self._counts_typed(pending.source) and hold is not None
-                        and hold[1] == self._pending_hold):  # its one card is in place: Del holds nothing more
-                    self._card_typed_for(pending.source)
-                    self._publish(replace(self._snap, cards_due=self._cards_due.get(hold[1], 0)))
-                elif error is None:  # the card a void made due again for it, counted in a newer wait too
-                    self._typed_for_held_due(pending.source, self._pending_hold)
                 if error is None:  # refused, it settled nothing: its CARD REFUSED stays, as a restart shows it (bj-188)
+                    self._typed_while_held(pending.source, self._pending_hold)
+                    self._publish(replace(self._snap, cards_due=self._cards_due.get(self._pending_hold, 0)))
                     self._settle_hold_alerts()
                 return error
             if pending is not None:
