@@ -113,3 +113,122 @@ def test_blackjack_enter_plays_the_held_read_once_the_card_before_it_is_typed(tm
         assert rig.session.confirm_pending() is not None
     finally:
         rig.close()
+
+
+@pytest.mark.parametrize("restart", [False, True])
+@pytest.mark.parametrize("key", ["burn_unseen", "skip_burn"])  # B, Shift+B
+@pytest.mark.parametrize("after", [[], [frame("CARD", 4, "??")]], ids=["alone", "another_unread_after"])
+def test_baccarat_b_burns_a_read_held_behind_an_unread_burn_card(tmp_path, key, after, restart):
+    """3♥ shown: three to burn.  ??, 4♥ (held), [??]: all burn cards, so 4♥ is burned as read at B as at Shift+B (R1:
+    B counted it unseen and left it held, and Enter dealt it as P1; R3: with a second ?? the wait stood after either
+    key, and Enter was refused for good)."""
+    rig = BurnRig(tmp_path)
+    try:
+        rig.send(hello("B1"), frame("CARD", 1, "3H"), frame("CARD", 2, "??"), frame("CARD", 3, "4H"), *after)
+        assert rig.waits("4H") and wait_for(lambda: rig.session.cards_due("serial:shoe") == 1)
+        assert getattr(rig.session, key)() is None
+        for _ in range(2 if restart else 1):
+            snap = rig.session.snapshot
+            assert snap.pending is None and snap.cards_due == 0 and not standing(rig), snap.status_reason()
+            assert [c.code for c in snap.state.shoe.burned] == ["3H", "4H"] and snap.state.phase == TablePhase.BETTING
+            assert snap.state.shoe.unknown == (2 if key == "burn_unseen" else 0)  # the ?? and the third, unseen
+            if restart:
+                rig.restart()
+                restart = False
+        assert rig.session.deal() is None
+        rig.send(frame("CARD", 4 + len(after), "5D"))
+        assert wait_for(lambda: rig.played() == ["5D"]), rig.session.snapshot.status_reason()
+    finally:
+        rig.close()
+
+
+@pytest.mark.parametrize("restart", [False, True])
+@pytest.mark.parametrize("key", ["burn_unseen", "skip_burn"])
+def test_baccarat_b_with_no_burn_card_left_for_the_read_held_says_so(tmp_path, key, restart):
+    """A♠ shown: one to burn, the ?? after it.  4♥ held behind it is round 1's P1: after B or Shift+B its banner no
+    longer asks for the card burned (R2: "type that card first (K)", and the card typed went in as P1)."""
+    rig = BurnRig(tmp_path)
+    try:
+        rig.send(hello("B1"), frame("CARD", 1, "AS"), frame("CARD", 2, "??"), frame("CARD", 3, "4H"))
+        assert rig.waits("4H")
+        assert getattr(rig.session, key)() is None
+        if restart:
+            rig.restart()
+            assert rig.waits("4H")
+        reason = rig.session.snapshot.status_reason()
+        assert "went with the burn" in reason and "Enter deals this one as P1" in reason and "(K)" not in reason, reason
+        assert rig.session.snapshot.cards_due == 0 and not standing(rig)
+        assert rig.session.confirm_pending() is None and rig.played() == ["4H"]
+    finally:
+        rig.close()
+
+
+@pytest.mark.parametrize("restart", [False, True])
+def test_blackjack_b_burns_a_read_held_between_two_unread_burn_cards(tmp_path, restart):
+    """burn_cards=3: ??, 7♥ (held), ?? are the burn; B burns 7♥ as read (R3: Enter and K were refused after B)."""
+    rig = RestartingBlackjackRig(tmp_path, BlackjackTableRules(seats=2, burn_cards=3))
+    try:
+        s = rig.session
+        assert s.place(1, D("10")) is None
+        rig.send("CARD", "??")
+        rig.cards("7H")
+        rig.send("CARD", "??")
+        assert wait_for(lambda: s.snapshot.pending is not None and s.cards_due("serial:shoe") == 1)
+        assert s.skip_burn() is None
+        if restart:
+            s = rig.restart()
+        snap = s.snapshot
+        assert snap.pending is None and snap.cards_due == 0 and not standing(rig), snap.status_reason()
+        assert [c.code for c in s.state.burned] == ["7H"] and s.state.burn_left == 0
+        assert s.deal() is None
+        rig.cards("9S")
+        assert wait_for(lambda: rig.session.state.round is not None and len(rig.session.state.round.cards) == 1)
+        assert rig.hands(1) == [["9S"]] and rig.session.snapshot.pending is None
+    finally:
+        rig.close()
+
+
+@pytest.mark.parametrize("restart", [False, True])
+def test_blackjack_b_with_one_burn_card_leaves_the_card_unread_after_the_read_due(tmp_path, restart):
+    """burn_cards=1: the first ?? was the burn, 7♥ is seat 1's card and the ?? after it the next: Enter deals 7♥, and
+    the read after it waits for the card unread before it."""
+    rig = RestartingBlackjackRig(tmp_path, BlackjackTableRules(seats=2, burn_cards=1))
+    try:
+        s = rig.session
+        assert s.place(1, D("10")) is None
+        rig.send("CARD", "??")
+        rig.cards("7H")
+        rig.send("CARD", "??")
+        assert wait_for(lambda: s.snapshot.pending is not None and s.cards_due("serial:shoe") == 1)
+        assert s.skip_burn() is None
+        if restart:
+            s = rig.restart()
+        reason = s.snapshot.status_reason()
+        assert "went with the burn (B)" in reason and s.snapshot.cards_due == 0, reason
+        assert s.confirm_pending() is None and rig.hands(1) == [["7H"]]
+        assert s.cards_due("serial:shoe") == 1 and "unreadable" in standing(rig)
+    finally:
+        rig.close()
+
+
+@pytest.mark.parametrize("restart", [False, True])
+def test_baccarat_n_holds_a_read_between_two_cards_left_unplayed_after_the_round(tmp_path, restart):
+    """The round complete, then ??, 4♥, ?? before N: 4♥ is held as a card after the round, as with one card missing
+    (the ?? after it made N leave it under "type that card first (K)", and the card typed went in as P1)."""
+    rig = BurnRig(tmp_path, missing_card.RULES)
+    try:
+        from test_shoe_burn_and_next_round_waits import complete_round
+        complete_round(rig)
+        rig.send(frame("CARD", 5, "??"), frame("CARD", 6, "4H"), frame("CARD", 7, "??"))
+        assert rig.waits("4H") and wait_for(lambda: rig.session.cards_due("serial:shoe") == 1)
+        assert rig.session.next_round() is None
+        if restart:
+            rig.restart()
+        snap = rig.session.snapshot
+        assert snap.state.round_no == 2 and snap.pending is None and snap.cards_due == 0, snap.status_reason()
+        assert [c.code for c in snap.state.held] == ["4H"] and standing(rig) == ["held"], snap.alerts
+        assert rig.session.discard_held() is None and rig.session.deal() is None
+        rig.send(frame("CARD", 8, "5H"))
+        assert wait_for(lambda: rig.played() == ["5H"]), rig.session.snapshot.status_reason()
+    finally:
+        rig.close()

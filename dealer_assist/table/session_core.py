@@ -1050,8 +1050,10 @@ class SessionCore(abc.ABC):
                         typed.append(card)
                     settles = self._typed_while_held(queue[0][0].get("source"), queue[0][1])  # as live (enter_card)
             elif kind == "shoe_burn" and isinstance(payload.get("burned_unread"), int):  # B (as live: _burn_done)
+                self._pending_hold = queue[0][1] if queue else None  # the read held then (its own cards come first)
                 settles = self._burn_done(payload["burned_unread"], settle=False) > 0
                 if (settles and queue and self.BURNED_BEHIND_DOUBT and whys.get(queue[0][1]) in DRAWN_ONCE
+                        and queue[0][1] not in self._cards_due
                         and all(number != queue[0][1] for _, number in self._hold_of.values())):
                     whys[queue[0][1]] = self.BURNED_BEHIND_DOUBT  # as live (skip_burn)
                     if queue[0][0].get("doubt") in DRAWN_ONCE:
@@ -2391,6 +2393,11 @@ class SessionCore(abc.ABC):
         and the card typed as asked went into seat 1).  How many it settled (``settle=False``: a restart, which
         counts the alerts itself, see :meth:`_restore_holds`)."""
         settled = 0
+        if left and self._own_due(self._pending_hold):  # the cards before the read held come first (rev38 R3)
+            due = self._cards_due.pop(self._pending_hold)
+            if due > left:
+                self._cards_due[self._pending_hold] = due - left
+            settled = min(due, left)
         for source, (why, number) in list(self._hold_of.items()):
             if settled >= left or why not in DRAWN_ONCE:
                 continue
@@ -2409,7 +2416,45 @@ class SessionCore(abc.ABC):
     def _burn_unplayed(self, left: int) -> int:
         """How many cards :meth:`_burn_done` would settle with ``left`` burn cards due (nothing changes)."""
         due = sum(self._cards_due.get(number, 1) for why, number in self._hold_of.values() if why in DRAWN_ONCE)
+        if self._own_due(self._pending_hold):
+            due += self._cards_due[self._pending_hold]
         return min(due, left)
+
+    def _burn_read_held(self, left: int) -> bool:
+        """B or Shift+B with ``left`` burn cards due and a shoe's read held behind cards it left unplayed: when a burn
+        card is left for the read after them, they were burn cards and so is the read (a shoe reads each card once, as
+        it leaves): their wait ends and the read is burned as read, before B counts the rest (rev36 R2: Enter had dealt
+        it into the round; rev38 R1, R3: also at baccarat's B, and with a card left unplayed after the read, which the
+        burn's count then settles).  Not with another reader's card missing too: which came first is not known.
+        Whether the read was burned."""
+        pending, held = self._snap.pending, self._pending_hold
+        if (pending is None or pending.doubt not in DRAWN_ONCE or reads_again(pending.source)
+                or self._replay_refusal() is not None
+                or any(why in DRAWN_ONCE and source != pending.source for source, (why, _) in self._hold_of.items())):
+            return False
+        hold = self._hold_of.get(pending.source)
+        own = self._own_due(held)
+        if not own and (hold is None or hold[1] != held or hold[0] not in DRAWN_ONCE):
+            return False
+        if left <= self._cards_due.get(held, 1):
+            return False  # no burn card left for it: B says so (_say_burned_behind)
+        if own:
+            del self._cards_due[held]
+        else:
+            self._hold_ended(pending.source)
+        self._publish(replace(self._snap, cards_due=0))
+        self.confirm_pending()
+        return self._snap.pending is not pending
+
+    def _say_burned_behind(self) -> None:
+        """After B settled the cards a read waiting was held behind, with no burn card left for the read: it says so
+        (:attr:`BURNED_BEHIND_DOUBT`), where its banner had gone on asking for the card B counted burned (rev36 R2;
+        rev38 R2: baccarat's too).  A card left unplayed after it still holds the read after it."""
+        waiting = self._snap.pending
+        if (waiting is not None and self.BURNED_BEHIND_DOUBT and waiting.doubt in DRAWN_ONCE
+                and self._pending_hold not in self._cards_due
+                and all(number != self._pending_hold for _, number in self._hold_of.values())):
+            self._publish(replace(self._snap, pending=replace(waiting, doubt=self.BURNED_BEHIND_DOUBT)))
 
     def _typed_in_place(self) -> None:
         """A card typed (or accepted by a supervisor) with none waiting: the card a one-card hold waited
