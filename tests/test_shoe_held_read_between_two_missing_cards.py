@@ -232,3 +232,29 @@ def test_baccarat_n_holds_a_read_between_two_cards_left_unplayed_after_the_round
         assert wait_for(lambda: rig.played() == ["5H"]), rig.session.snapshot.status_reason()
     finally:
         rig.close()
+
+
+@pytest.mark.parametrize("restart", [False, True])
+def test_blackjack_del_sets_aside_a_read_that_went_with_the_burn(tmp_path, restart):
+    """R7: burn_cards=2, ??, ??, 7♥ held; B: 7♥ "went with the burn (B)".  Del sets it aside as its banner says (it
+    had said "unsure read rejected: type the card (K)", and the round's first read then waited behind it)."""
+    rig = RestartingBlackjackRig(tmp_path, BlackjackTableRules(seats=2, burn_cards=2))
+    try:
+        s = rig.session
+        assert s.place(1, D("10")) is None
+        rig.send("CARD", "??")
+        rig.send("CARD", "??")
+        rig.cards("7H")
+        assert wait_for(lambda: s.snapshot.pending is not None and s.snapshot.pending.card.code == "7H")
+        assert s.skip_burn() is None and "went with the burn (B)" in s.snapshot.status_reason()
+        s.reject_pending()
+        assert "7♥ set aside (Del), not dealt" in s.snapshot.message and "(K)" not in s.snapshot.message
+        if restart:
+            s = rig.restart()
+        assert s.snapshot.pending is None and s.cards_due("serial:shoe") == 0 and not standing(rig)
+        assert s.deal() is None
+        rig.cards("9S")
+        assert wait_for(lambda: rig.session.state.round is not None and len(rig.session.state.round.cards) == 1)
+        assert rig.hands(1) == [["9S"]] and rig.session.snapshot.pending is None
+    finally:
+        rig.close()

@@ -2170,8 +2170,8 @@ class SessionCore(abc.ABC):
         display itself called a card already played (:data:`~dealer_assist.table.holds.SAME_CARD_DOUBTS`: put
         back, or read twice at once): dropped as it says, it was that card, and nothing waits behind it (qaU F6:
         the next read held, "type it in its place first (K)", and the card typed was played twice)."""
-        if doubt and (doubt == self.NEW_SHOE_FIRST_WAITS or doubt in SAME_CARD_DOUBTS):
-            return
+        if doubt and (doubt in (self.NEW_SHOE_FIRST_WAITS, self.BURNED_BEHIND_DOUBT) or doubt in SAME_CARD_DOUBTS):
+            return  # BURNED_BEHIND_DOUBT: a card out after the burn, before the deal, set aside (rev38 R7)
         why, number = self._hold_of.get(source, ("", 0))
         if why in ONE_CARD_HOLDS or why == AFTER_A_GAP:  # a gap's hold ends with Esc on its alert: this one may not
             self._open_hold(source, AFTER_DROPPED)
@@ -2703,9 +2703,12 @@ class SessionCore(abc.ABC):
             self._pending_hold = None  # the hold it waited under stays: its cards are still missing
             self._due_for_held = None  # both cards the newer wait counts are still missing
             first = bool(pending.doubt) and pending.doubt == self.NEW_SHOE_FIRST_WAITS
+            burned = bool(pending.doubt) and pending.doubt == self.BURNED_BEHIND_DOUBT
             self._publish(replace(self._snap, pending=None, cards_due=0, message=(
                 f"{pending.card.label} set aside, not dealt: count it back at this deck's check"
-                if first else f"held read {pending.card.label} dropped: type each card missing before it (K)"
+                if first else f"{pending.card.label} set aside (Del), not dealt: it came out after the burn, before "
+                "the round's first card" if burned
+                else f"held read {pending.card.label} dropped: type each card missing before it (K)"
                 if pending.doubt in HOLDS else f"{pending.card.label} dropped as the card already played: nothing "
                 "waits for it" if pending.doubt in SAME_CARD_DOUBTS else "unsure read rejected: type the card (K)")))
             self._hold_for_dropped(pending.source, pending.doubt)
@@ -2719,7 +2722,8 @@ class SessionCore(abc.ABC):
         Enter on it ends the wait, whatever is typed: :meth:`_hold_for_dropped`).  Journaled with the drop for a
         replay, which keeps no waits of its own (rev31 R6: its UNREADABLE CARD went at the next card typed)."""
         why = self._hold_of.get(pending.source, ("", 0))[0]
-        same = bool(pending.doubt) and (pending.doubt == self.NEW_SHOE_FIRST_WAITS or pending.doubt in SAME_CARD_DOUBTS)
+        same = bool(pending.doubt) and (pending.doubt in (self.NEW_SHOE_FIRST_WAITS, self.BURNED_BEHIND_DOUBT)
+                                        or pending.doubt in SAME_CARD_DOUBTS)
         return why in MANY_CARD_HOLDS or not same and (why in ONE_CARD_HOLDS or why == AFTER_A_GAP)
 
     def _pass_first_wait(self, source: str) -> None:
