@@ -1418,11 +1418,12 @@ class BlackjackSession(SessionCore):
         behind it while burn cards are still due after the unread ones is a burn card too: it is burned as read
         (rev36 R2: it stayed held under the old banner, and Enter dealt it into seat 1)."""
         with self._lock:
-            self._burn_read_held(self._burn_left())  # the cards before it were burn cards: so is it, burned as read
+            burned = self._burn_read_held(self._burn_left())  # the cards before it were burn cards: so is it
             unread = self._burn_unplayed(self._burn_left())
             error = self._do({"op": "skip_burn", **({"burned_unread": unread} if unread else {})},
                              message="burn done unrecorded: the burn cards are counted back at the deck check"
-                             + (f" (the card{'s' if unread > 1 else ''} not read among them)" if unread else ""))
+                             + (f" (the card{'s' if unread > 1 else ''} not read among them)"
+                                if unread or burned else ""))
             if error is None and unread:
                 self._burn_done(unread)
                 self._say_burned_behind()
