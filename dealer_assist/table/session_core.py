@@ -2218,6 +2218,9 @@ class SessionCore(abc.ABC):
                 self._cards_due[held] = due
             self._typed_for_open[held] = self._typed_for_open.get(held, 0) + 1
             return False
+        if (hold is not None and held is not None and held not in self._cards_due and self._typed_for_open.get(held)
+                and self._due_for_held is None and self._counts_typed(source)):
+            return self._card_typed_for(source)  # the read's own cards are typed: this one is the newer wait's
         if hold is not None:
             self._typed_for_held_due(source, held)
         return False
