@@ -4,8 +4,11 @@ AS, ??, 4H, ??: 4H waits for the card before it; the second ?? opens a wait for 
 shoe's missing card is counted due (Enter refused until it is typed), but the count of 4H's own card stayed with a
 wait no card typed could reach any more: K 9S went in and ended nothing, and Enter on 4H was refused for good, live
 and after a restart (R6).  Now the cards typed count for the cards before the read first, in card order: K 9S, Enter
-plays 4H, and the read after it waits for the second card.  At the burn the same count stood after B and Shift+B
-(R3): all three cards were burn cards, and the read is burned as read.  Real bytes over a real pty to the reader.
+plays 4H, and the read after it waits for the second card (K 9S, K 2C, Enter: both typed, nothing waits after 4H).
+At the burn the same count stood after B and Shift+B (R3): all three cards were burn cards, and the read is burned
+as read; baccarat's B now does so as Shift+B did (R1), and with no burn card left for the read its banner says it
+went with the burn (R2), Del setting it aside (R7).  At N the read is held as a card after the round.  Real bytes
+over a real pty to the reader.
 """
 
 from __future__ import annotations
@@ -14,14 +17,13 @@ from decimal import Decimal as D
 
 import pytest
 
-from dealer_assist.table.blackjack_session import BlackjackSession
 from dealer_assist.table.blackjack_state import BlackjackTableRules
 from dealer_assist.table.session import TableSession
 from dealer_assist.table.state import TablePhase
 from polling import wait_for
 from replayed_journals import replayed
 from test_serial_restarts import frame, hello
-from test_shoe_burn_and_next_round_waits import BurnRig, RestartingBlackjackRig, standing
+from test_shoe_burn_and_next_round_waits import BurnRig, RestartingBlackjackRig, complete_round, standing
 import test_shoe_missing_card_wait as missing_card
 
 SECOND_MISSING = [frame("CARD", 4, "??"), frame("ERR", 4, "DOUBLE_FEED", "two cards left together")]
@@ -217,7 +219,6 @@ def test_baccarat_n_holds_a_read_between_two_cards_left_unplayed_after_the_round
     (the ?? after it made N leave it under "type that card first (K)", and the card typed went in as P1)."""
     rig = BurnRig(tmp_path, missing_card.RULES)
     try:
-        from test_shoe_burn_and_next_round_waits import complete_round
         complete_round(rig)
         rig.send(frame("CARD", 5, "??"), frame("CARD", 6, "4H"), frame("CARD", 7, "??"))
         assert rig.waits("4H") and wait_for(lambda: rig.session.cards_due("serial:shoe") == 1)
