@@ -34,7 +34,7 @@ from dealer_assist.table.blackjack_state import (CUT_STAYS, NOT_IN_THE_STUB, Bla
 from dealer_assist.table.holds import (AFTER_A_MISDRAW, AFTER_A_REFUSAL, AFTER_NEW_DECK, HOLDS, NEW_DECK_IN_ROUND,
                                       NEW_DECK_REFUSED, NEW_DECKS_FIRST, NO_PLACE_IN_BOX, NO_ROUND_AFTER, NO_ROUND_CUT,
                                       NO_ROUND_NO_DEAL, PARKED, READ_BEFORE_A_STOP, MOVED_EARLY,
-                                      MOVED_PUSHED, SAME_CARD_DOUBTS, AFTER_BURNED_UNREAD, DRAWN_ONCE,
+                                      MOVED_PUSHED, SAME_CARD_DOUBTS, AFTER_BURNED_UNREAD,
                                       SET_ASIDE_UNREAD, hold_of_alert, reads_again)
 from dealer_assist.table.journal import Entry, Journal
 from dealer_assist.table.rules_record import replay_rules_of, rules_record
@@ -1460,26 +1460,21 @@ class BlackjackSession(SessionCore):
         behind it while burn cards are still due after the unread ones is a burn card too: it is burned as read
         (rev36 R2: it stayed held under the old banner, and Enter dealt it into seat 1)."""
         with self._lock:
-            state = self._snap.state
-            left = state.burn_left if state.phase == BlackjackPhase.BETTING else 0
-            unread = self._burn_unplayed(left)
-            pending = self._snap.pending
-            hold = self._hold_of.get(pending.source) if pending is not None else None
-            if (unread and left > unread and hold is not None and hold[1] == self._pending_hold
-                    and hold[0] in DRAWN_ONCE and not reads_again(pending.source) and self._replay_refusal() is None
-                    and self._burn_unplayed(unread) == self._cards_due.get(hold[1], 1)):
-                self._burn_done(unread)  # the cards before it were burn cards: it is the next one, burned as read
-                if self._snap.pending is pending:
-                    self.confirm_pending()  # burn_left still counts the unread ones: B journals them as before
+            burned = self._burn_read_held(self._burn_left())  # the cards before it were burn cards: so is it
+            unread = self._burn_unplayed(self._burn_left())
             error = self._do({"op": "skip_burn", **({"burned_unread": unread} if unread else {})},
                              message="burn done unrecorded: the burn cards are counted back at the deck check"
-                             + (f" (the card{'s' if unread > 1 else ''} not read among them)" if unread else ""))
+                             + (f" (the card{'s' if unread > 1 else ''} not read among them)"
+                                if unread or burned else ""))
             if error is None and unread:
                 self._burn_done(unread)
-                waiting = self._snap.pending
-                if waiting is not None and waiting.source not in self._hold_of and waiting.doubt in DRAWN_ONCE:
-                    self._publish(replace(self._snap, pending=replace(waiting, doubt=self.BURNED_BEHIND_DOUBT)))
+                self._say_burned_behind()
             return error
+
+    def _burn_left(self) -> int:
+        """The burn cards still due (B counts them burned)."""
+        state = self._snap.state
+        return state.burn_left if state.phase == BlackjackPhase.BETTING else 0
 
     def next_round(self) -> Optional[str]:
         """N.  Refused after the deck's last round (the cut card out, the round settled), as at baccarat: the

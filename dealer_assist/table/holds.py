@@ -215,6 +215,9 @@ SET_ASIDE_UNREAD = (AFTER_AN_UNREADABLE, AFTER_A_DOUBLE_FEED)
 #: (blackjack: rev36 R2, the banner had gone on asking for the card burned).
 AFTER_BURNED_UNREAD = ("the card before it could not be read and went with the burn (B): Enter deals this one as "
                        "the round's first card (with no bet placed it is refused as a misdraw, to set aside)")
+#: Baccarat's (rev38 R2: the banner had gone on asking for the card B or Shift+B counted burned).
+AFTER_BURNED_UNREAD_P1 = ("the card before it could not be read (or was refused) and went with the burn (B or "
+                          "Shift+B): Enter deals this one as P1 (the bets close)")
 
 
 def reads_again(source: str) -> bool:

@@ -28,8 +28,8 @@ from dealer_assist.money import fmt
 from dealer_assist.events import MOVED_UNSEEN, OUTSIDE_BOXES, PUT_BACK, CardRead, ShoeSignal
 from dealer_assist.shoe import Phase as ShoePhase
 from dealer_assist.table import journal_scan
-from dealer_assist.table.holds import (AFTER_A_REFUSAL, AFTER_NEW_SHOE, BURN_DUE_FACE_DOWN, DRAWN_ONCE, MOVED_EARLIER,
-                                      MOVED_LAST, NEW_SHOE_IN_ROUND, reads_again)
+from dealer_assist.table.holds import (AFTER_A_REFUSAL, AFTER_BURNED_UNREAD_P1, AFTER_NEW_SHOE, BURN_DUE_FACE_DOWN,
+                                      DRAWN_ONCE, MOVED_EARLIER, MOVED_LAST, NEW_SHOE_IN_ROUND, reads_again)
 from dealer_assist.table.journal import Entry, Journal
 from dealer_assist.table.rules_record import RulesMismatchError, replay_rules_of, rules_record
 from dealer_assist.table.session_core import (CONFIRM_BELOW, ROUND_END, Alert, JournalReplayError, SessionCore,
@@ -223,10 +223,7 @@ class TableSession(SessionCore):
     REFUSALS = (TableError,)
     HOLDS_END_AT = (("round_start", None),)  # a card out after the round is held, never the next round's
     WAITS_END_OPS = ("next_round", "void_round", "new_shoe")  # round_start is next_round's kind
-    #: Blackjack's words (holds.AFTER_BURNED_UNREAD) for baccarat, where Enter deals the read as P1 (rev38 R2: the
-    #: banner went on asking for the card B burned, and the card typed as it asked went in as P1).
-    BURNED_BEHIND_DOUBT = ("the card before it could not be read and went with the burn (B): Enter deals this one as "
-                           "the round's first card (P1)")
+    BURNED_BEHIND_DOUBT = AFTER_BURNED_UNREAD_P1
 
     @staticmethod
     def VOIDS_A_CARD(payload: dict) -> bool:  # noqa: N802 (a class constant's shape, as HOLDS_END_AT)
@@ -748,14 +745,19 @@ class TableSession(SessionCore):
         the next round."""
         pending, state = self._snap.pending, self._snap.state
         hold = self._hold_of.get(pending.source) if pending is not None else None
-        if (hold is None or hold[1] != self._pending_hold or hold[0] not in DRAWN_ONCE or reads_again(pending.source)
+        own = self._own_due(self._pending_hold)  # rev38 R6: another card left unplayed after it (??, 4H, ??)
+        if (pending is None or pending.doubt not in DRAWN_ONCE or reads_again(pending.source)
+                or not own and (hold is None or hold[1] != self._pending_hold or hold[0] not in DRAWN_ONCE)
                 or state.phase != TablePhase.SETTLED or self._replay_refusal() is not None):
             return None
         try:
             apply(state, {"op": "next_round"})
         except TableError:
             return None  # N is refused: the wait stands as it was
-        self._hold_ended(pending.source)
+        if own:
+            del self._cards_due[self._pending_hold]  # the newer wait ends at N (_end_round_holds)
+        else:
+            self._hold_ended(pending.source)
         self._settle_hold_alerts()
         self._publish(replace(self._snap, cards_due=0))
         error = self.confirm_pending()
@@ -873,56 +875,39 @@ class TableSession(SessionCore):
 
     def burn_unseen(self) -> Optional[str]:
         """B: the burn's cards left done face down, counted unseen.  A card of them the shoe could not read (or
-        refused, or fed with another) is one of them: its wait ends (journaled ``burned_unread``), as at Shift+B
-        (:meth:`skip_burn`).  A read held behind it while burn cards are still due after the unread ones is a burn card
-        too, burned as read (rev38 R1: it was counted unseen and stayed held, and Enter dealt it as P1)."""
+        refused, or fed with another) is one of them: its wait ends (journaled ``burned_unread``), and a read held
+        behind it while burn cards are still due is a burn card too, burned as read, as at Shift+B (:meth:`skip_burn`;
+        rev38 R1: B counted it among the unseen and left it held, and Enter dealt it as P1)."""
         with self._lock:
-            state = self._snap.state
-            left = state.shoe.burn_left if state.phase == TablePhase.BURN else 0
-            unread = self._burn_unplayed(left)
-            self._burn_held_read(left, unread)
+            self._burn_read_held(self._burn_left())
+            unread = self._burn_unplayed(self._burn_left())
             error = self._do({"op": "burn_unseen", **({"burned_unread": unread} if unread else {})})
             if error is None and unread:
                 self._burn_done(unread)
-                self._burned_behind()
+                self._say_burned_behind()
             return error
 
-    def _burn_held_read(self, left: int, unread: int) -> None:
-        """B or Shift+B with ``left`` burn cards due, ``unread`` of them cards the shoe left unplayed: a read held
-        behind those while more burn cards are due is a burn card too (Enter had dealt it as P1), burned as read
-        before the rest are (the burn still counts the unread ones: B journals them as before)."""
-        pending = self._snap.pending
-        hold = self._hold_of.get(pending.source) if pending is not None else None
-        if (unread and left > unread and hold is not None and hold[1] == self._pending_hold
-                and hold[0] in DRAWN_ONCE and not reads_again(pending.source) and self._replay_refusal() is None
-                and self._cards_due.get(hold[1], 1) == unread):
-            self._burn_done(unread)
-            if self._snap.pending is pending:
-                self.confirm_pending()
-
-    def _burned_behind(self) -> None:
-        """B or Shift+B burned the unread cards a shoe's read was held behind, and it waits for none now: its banner
-        no longer asks for them, as blackjack's skip_burn (a restart alike, see _restore_holds)."""
-        waiting = self._snap.pending
-        if waiting is not None and waiting.source not in self._hold_of and waiting.doubt in DRAWN_ONCE:
-            self._publish(replace(self._snap, pending=replace(waiting, doubt=self.BURNED_BEHIND_DOUBT)))
+    def _burn_left(self, skipped: bool = False) -> int:
+        """The burn cards still due (``skipped``, Shift+B: before the shown card is read the burn is that card and up
+        to ten more, a picture burning ten)."""
+        state = self._snap.state
+        if state.phase != TablePhase.BURN:
+            return 0
+        return 1 + 10 if skipped and state.shoe.phase == ShoePhase.BURN_CARD else state.shoe.burn_left
 
     def skip_burn(self) -> Optional[str]:
         """Shift+B: the burn went to the discard rack unrecorded.  A card of it the shoe could not read (or refused, or
         fed with another) is one of them: its wait ends (journaled ``burned_unread``: how many), as at blackjack
         (rev36 R4: UNREADABLE CARD stood after B, round 1's first read waited behind it and the card typed as asked
-        went in as P1).  Before the shown card is read the burn is that card and up to ten more, so a read held behind
-        it is a burn card too: burned as read (Enter had dealt it as P1)."""
+        went in as P1).  A read held behind it while burn cards are still due is a burn card too: burned as read
+        (Enter had dealt it as P1; :meth:`_burn_read_held`)."""
         with self._lock:
-            shoe = self._snap.state.shoe
-            left = (0 if self._snap.state.phase != TablePhase.BURN else
-                    1 + 10 if shoe.phase == ShoePhase.BURN_CARD else shoe.burn_left)  # a picture burns ten
-            unread = self._burn_unplayed(left)
-            self._burn_held_read(left, unread)
+            self._burn_read_held(self._burn_left(skipped=True))
+            unread = self._burn_unplayed(self._burn_left(skipped=True))
             error = self._do({"op": "skip_burn", **({"burned_unread": unread} if unread else {})})
             if error is None and unread:
                 self._burn_done(unread)
-                self._burned_behind()
+                self._say_burned_behind()
             return error
 
     @property

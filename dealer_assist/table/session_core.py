@@ -1048,15 +1048,12 @@ class SessionCore(abc.ABC):
                     card = _parsed(payload.get("card"))
                     if card is not None:
                         typed.append(card)
-                    source = queue[0][0].get("source")
-                    hold = self._hold_of.get(source)
-                    if hold is not None and hold[1] == queue[0][1] and self._counts_typed(source):
-                        settles = self._card_typed_for(source)
-                    elif hold is not None:  # as live (enter_card)
-                        self._typed_for_held_due(source, queue[0][1])
+                    settles = self._typed_while_held(queue[0][0].get("source"), queue[0][1])  # as live (enter_card)
             elif kind == "shoe_burn" and isinstance(payload.get("burned_unread"), int):  # B (as live: _burn_done)
+                self._pending_hold = queue[0][1] if queue else None  # the read held then (its own cards come first)
                 settles = self._burn_done(payload["burned_unread"], settle=False) > 0
                 if (settles and queue and self.BURNED_BEHIND_DOUBT and whys.get(queue[0][1]) in DRAWN_ONCE
+                        and queue[0][1] not in self._cards_due
                         and all(number != queue[0][1] for _, number in self._hold_of.values())):
                     whys[queue[0][1]] = self.BURNED_BEHIND_DOUBT  # as live (skip_burn)
                     if queue[0][0].get("doubt") in DRAWN_ONCE:
@@ -2057,6 +2054,13 @@ class SessionCore(abc.ABC):
         # Typed with no wait standing and voided: it answers no camera's ask after (rev25 F7: the ask named it).
         self._typed_loose = [loose for loose in self._typed_loose if loose[2] != self._placed_count]
         self._placed_count -= 1
+        if (counted is not None and counted == self._pending_hold and self._typed_for_open.get(counted, 0) > 0
+                and all(number != counted for _, number in self._hold_of.values())):
+            self._typed_for_open[counted] -= 1  # typed for the held read's own cards (_typed_while_held): due again
+            self._cards_due[counted] = self._cards_due.get(counted, 0) + 1
+            if self._snap.pending is not None:
+                self._publish(replace(self._snap, cards_due=self._cards_due[counted]))
+            return None
         for source, (why, number) in self._hold_of.items():
             if number == counted and why == AFTER_TYPED_UNREAD:  # the card typed before the camera asked
                 ask = EndedWait(source, why, number, 0, asked=True)
@@ -2178,8 +2182,8 @@ class SessionCore(abc.ABC):
         display itself called a card already played (:data:`~dealer_assist.table.holds.SAME_CARD_DOUBTS`: put
         back, or read twice at once): dropped as it says, it was that card, and nothing waits behind it (qaU F6:
         the next read held, "type it in its place first (K)", and the card typed was played twice)."""
-        if doubt and (doubt == self.NEW_SHOE_FIRST_WAITS or doubt in SAME_CARD_DOUBTS):
-            return
+        if doubt and (doubt in (self.NEW_SHOE_FIRST_WAITS, self.BURNED_BEHIND_DOUBT) or doubt in SAME_CARD_DOUBTS):
+            return  # BURNED_BEHIND_DOUBT: a card out after the burn, before the deal, set aside (rev38 R7)
         why, number = self._hold_of.get(source, ("", 0))
         if why in ONE_CARD_HOLDS or why == AFTER_A_GAP:  # a gap's hold ends with Esc on its alert: this one may not
             self._open_hold(source, AFTER_DROPPED)
@@ -2209,6 +2213,38 @@ class SessionCore(abc.ABC):
         self._end_hold_of(pending)
         self._pending_hold = None
         self._drop_answered_ask()
+
+    def _typed_while_held(self, source: Any, held: Optional[int]) -> bool:
+        """A card typed (the last placed) while a read of ``source`` waits under the hold ``held``: it is the first card
+        still due before that read.  Its one-card hold ends once its cards are typed (Del then holds nothing more);
+        a hold a newer wait of ``source`` replaced (:meth:`_own_due`) counts one fewer; else it may be the card a void
+        made due again for it (:meth:`_typed_for_held_due`).  Whether it ended the wait of ``source``."""
+        hold = self._hold_of.get(source)
+        if hold is not None and hold[1] == held and self._counts_typed(source):
+            return self._card_typed_for(source)
+        if self._own_due(held):
+            # rev38 R6: AS, ??, 4H held, ?? -- the cards typed had counted for no wait, and Enter on 4H was refused for
+            # good.  Those before the read come first; a void makes the card due again (:meth:`_card_voided`).
+            if self._placements:
+                self._placements[-1] = held
+            due = self._cards_due.pop(held) - 1
+            if due > 0:
+                self._cards_due[held] = due
+            self._typed_for_open[held] = self._typed_for_open.get(held, 0) + 1
+            return False
+        if (hold is not None and held is not None and held not in self._cards_due and self._typed_for_open.get(held)
+                and self._due_for_held is None and self._counts_typed(source)):
+            return self._card_typed_for(source)  # the read's own cards are typed: this one is the newer wait's
+        if hold is not None:
+            self._typed_for_held_due(source, held)
+        return False
+
+    def _own_due(self, held: Optional[int]) -> bool:
+        """Whether the hold ``held`` of the read waiting still counts cards due before that read though it is no
+        reader's hold any more: its reader left another card unplayed after it, which opened a newer wait (a shoe's
+        ??, 4H held, ??: the newer wait is for the read after 4H)."""
+        return (held is not None and held in self._cards_due
+                and all(number != held for _, number in self._hold_of.values()))
 
     def _held_due_settled(self, source: Any, held: Optional[int]) -> bool:
         """The read held under the hold ``held`` was answered (Enter), or the card it waits behind typed: if a void
@@ -2374,6 +2410,11 @@ class SessionCore(abc.ABC):
         and the card typed as asked went into seat 1).  How many it settled (``settle=False``: a restart, which
         counts the alerts itself, see :meth:`_restore_holds`)."""
         settled = 0
+        if left and self._own_due(self._pending_hold):  # the cards before the read held come first (rev38 R3)
+            due = self._cards_due.pop(self._pending_hold)
+            if due > left:
+                self._cards_due[self._pending_hold] = due - left
+            settled = min(due, left)
         for source, (why, number) in list(self._hold_of.items()):
             if settled >= left or why not in DRAWN_ONCE:
                 continue
@@ -2392,7 +2433,45 @@ class SessionCore(abc.ABC):
     def _burn_unplayed(self, left: int) -> int:
         """How many cards :meth:`_burn_done` would settle with ``left`` burn cards due (nothing changes)."""
         due = sum(self._cards_due.get(number, 1) for why, number in self._hold_of.values() if why in DRAWN_ONCE)
+        if self._own_due(self._pending_hold):
+            due += self._cards_due[self._pending_hold]
         return min(due, left)
+
+    def _burn_read_held(self, left: int) -> bool:
+        """B or Shift+B with ``left`` burn cards due and a shoe's read held behind cards it left unplayed: when a burn
+        card is left for the read after them, they were burn cards and so is the read (a shoe reads each card once, as
+        it leaves): their wait ends and the read is burned as read, before B counts the rest (rev36 R2: Enter had dealt
+        it into the round; rev38 R1, R3: also at baccarat's B, and with a card left unplayed after the read, which the
+        burn's count then settles).  Not with another reader's card missing too: which came first is not known.
+        Whether the read was burned."""
+        pending, held = self._snap.pending, self._pending_hold
+        if (pending is None or pending.doubt not in DRAWN_ONCE or reads_again(pending.source)
+                or self._replay_refusal() is not None
+                or any(why in DRAWN_ONCE and source != pending.source for source, (why, _) in self._hold_of.items())):
+            return False
+        hold = self._hold_of.get(pending.source)
+        own = self._own_due(held)
+        if not own and (hold is None or hold[1] != held or hold[0] not in DRAWN_ONCE):
+            return False
+        if left <= self._cards_due.get(held, 1):
+            return False  # no burn card left for it: B says so (_say_burned_behind)
+        if own:
+            del self._cards_due[held]
+        else:
+            self._hold_ended(pending.source)
+        self._publish(replace(self._snap, cards_due=0))
+        self.confirm_pending()
+        return self._snap.pending is not pending
+
+    def _say_burned_behind(self) -> None:
+        """After B settled the cards a read waiting was held behind, with no burn card left for the read: it says so
+        (:attr:`BURNED_BEHIND_DOUBT`), where its banner had gone on asking for the card B counted burned (rev36 R2;
+        rev38 R2: baccarat's too).  A card left unplayed after it still holds the read after it."""
+        waiting = self._snap.pending
+        if (waiting is not None and self.BURNED_BEHIND_DOUBT and waiting.doubt in DRAWN_ONCE
+                and self._pending_hold not in self._cards_due
+                and all(number != self._pending_hold for _, number in self._hold_of.values())):
+            self._publish(replace(self._snap, pending=replace(waiting, doubt=self.BURNED_BEHIND_DOUBT)))
 
     def _typed_in_place(self) -> None:
         """A card typed (or accepted by a supervisor) with none waiting: the card a one-card hold waited
@@ -2517,14 +2596,9 @@ class SessionCore(abc.ABC):
                     self._typed_before = pending
                     self._note_typed(pending, card)
                     self._forget_found(card.code)
-                hold = self._hold_of.get(pending.source)
-                if (error is None and self._counts_typed(pending.source) and hold is not None
-                        and hold[1] == self._pending_hold):  # its one card is in place: Del holds nothing more
-                    self._card_typed_for(pending.source)
-                    self._publish(replace(self._snap, cards_due=self._cards_due.get(hold[1], 0)))
-                elif error is None:  # the card a void made due again for it, counted in a newer wait too
-                    self._typed_for_held_due(pending.source, self._pending_hold)
                 if error is None:  # refused, it settled nothing: its CARD REFUSED stays, as a restart shows it (bj-188)
+                    self._typed_while_held(pending.source, self._pending_hold)
+                    self._publish(replace(self._snap, cards_due=self._cards_due.get(self._pending_hold, 0)))
                     self._settle_hold_alerts()
                 return error
             if pending is not None:
@@ -2646,9 +2720,12 @@ class SessionCore(abc.ABC):
             self._pending_hold = None  # the hold it waited under stays: its cards are still missing
             self._due_for_held = None  # both cards the newer wait counts are still missing
             first = bool(pending.doubt) and pending.doubt == self.NEW_SHOE_FIRST_WAITS
+            burned = bool(pending.doubt) and pending.doubt == self.BURNED_BEHIND_DOUBT
             self._publish(replace(self._snap, pending=None, cards_due=0, message=(
                 f"{pending.card.label} set aside, not dealt: count it back at this deck's check"
-                if first else f"held read {pending.card.label} dropped: type each card missing before it (K)"
+                if first else f"{pending.card.label} set aside (Del), not dealt: it came out after the burn, before "
+                "the round's first card" if burned
+                else f"held read {pending.card.label} dropped: type each card missing before it (K)"
                 if pending.doubt in HOLDS else f"{pending.card.label} dropped as the card already played: nothing "
                 "waits for it" if pending.doubt in SAME_CARD_DOUBTS else "unsure read rejected: type the card (K)")))
             self._hold_for_dropped(pending.source, pending.doubt)
@@ -2662,7 +2739,8 @@ class SessionCore(abc.ABC):
         Enter on it ends the wait, whatever is typed: :meth:`_hold_for_dropped`).  Journaled with the drop for a
         replay, which keeps no waits of its own (rev31 R6: its UNREADABLE CARD went at the next card typed)."""
         why = self._hold_of.get(pending.source, ("", 0))[0]
-        same = bool(pending.doubt) and (pending.doubt == self.NEW_SHOE_FIRST_WAITS or pending.doubt in SAME_CARD_DOUBTS)
+        same = bool(pending.doubt) and (pending.doubt in (self.NEW_SHOE_FIRST_WAITS, self.BURNED_BEHIND_DOUBT)
+                                        or pending.doubt in SAME_CARD_DOUBTS)
         return why in MANY_CARD_HOLDS or not same and (why in ONE_CARD_HOLDS or why == AFTER_A_GAP)
 
     def _pass_first_wait(self, source: str) -> None:
