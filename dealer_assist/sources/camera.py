@@ -10,6 +10,7 @@ gets and hands the table a :class:`CardRead` per physical card, an
 from __future__ import annotations
 
 import logging
+import math
 import threading
 import time
 from collections import Counter
@@ -77,6 +78,10 @@ def _left(read: CardRead, zone: str, was: str) -> CardRead:
     spot unseen moving (see :meth:`.RestingZones.card`): ``left_from`` names that box, for the table to judge (most
     likely that card pushed blurred).  ``moved_from`` stays None: no move was seen."""
     return replace(_placed(read, zone), left_from=was)
+
+
+def _centre(corners) -> tuple[float, float]:
+    return sum(x for x, _ in corners) / len(corners), sum(y for _, y in corners) / len(corners)
 
 
 #: Images passed over a video's end names by name (see :func:`_named`); the rest it counts.
@@ -393,6 +398,10 @@ class CameraSource(CardSource):
                 elif isinstance(event, CountedCard):
                     if unclaimed[event.card.code] > 0:
                         unclaimed[event.card.code] -= 1
+                    if unread is not None and self._view is not None:  # read since the opening: one unread no more
+                        outline = min(((math.dist(_centre(c), event.center), c) for code, c in self._view.cards
+                                       if code == event.card.code and len(c) == 4), default=(0, ()))[1]
+                        unread.claimed(outline, self._read_view)
                     sink(LinkState(self.name, time.time(), "up", f"{event.card.label} in view when the camera "
                                    "started: the table's own, already counted"))
                 elif isinstance(event, UnplacedCard):

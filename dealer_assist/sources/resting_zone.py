@@ -426,6 +426,18 @@ class UnreadAtStart:
             centre = (float(centres[n][0]) / view.scale, float(centres[n][1]) / view.scale)
             self.spots.append(_Unread(self.zones.at(centre, size), xs, ys, view.small[ys, xs, :3].astype(np.int16)))
 
+    def claimed(self, corners, view: Any) -> None:
+        """A card the table holds, read since the opening where it lies (its outline ``corners`` in ``view``, the frame
+        read now): a spot of paper unread that lies under it is that card, no longer one unread."""
+        import cv2
+        import numpy as np
+
+        if view is None or len(corners) != 4:
+            return
+        on = np.zeros(view.paper.shape[:2], np.uint8)
+        cv2.fillConvexPoly(on, (np.asarray(corners, np.float64) * view.scale).round().astype(np.int32), 1)
+        self.spots = [spot for spot in self.spots if on[spot.ys, spot.xs].mean() < SPOT_SEEN]
+
     def lying(self, zone: Optional[str], view: Any, cards: list) -> int:
         """How many spots of paper unread at the opening, out of ``zone``, look as they did in ``view`` (the frame
         read now) where the cards read in it for sure (their outlines, ``cards``) leave them in sight."""
