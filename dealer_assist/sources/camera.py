@@ -332,8 +332,8 @@ class CameraSource(CardSource):
         counted = list(self._counted()) if self._counted is not None else None
         dark = DarkWatch(least_paper(profile))
         resting = RestingZones(self._zones) if self._zones is not None else None
-        # The table's cards not read since the camera started (each code taken once by a card read in view then), and
-        # what lay in view unread then: a card of a code among them may be the other deck's copy (qaAR F4).
+        # The codes the table holds that no card read since the camera started was taken for (CountedCard), and what
+        # lay in view unread then: a card of such a code come into view later may be the other deck's copy (qaAR F4).
         unclaimed = Counter(counted or ())
         unread = UnreadAtStart(self._zones) if resting is not None and counted is not None else None
 
@@ -422,6 +422,7 @@ class CameraSource(CardSource):
                     def ask(zone, card=event.card, frame=event.frame, seq=self.seq, why=why) -> Unreadable:
                         return Unreadable(self.name, time.time(), seq=seq, candidates=(card,), why=why, frame=frame,
                                           zone=zone)
+
                     def read_or_ask(zone, card=event.card, frame=event.frame, seq=self.seq, ask=ask):
                         if zone is not None and self._other_copy(zone, unread, unclaimed):
                             return _placed(CardRead(card, self.name, time.time(), seq=seq, doubt=_doubt_of(fit, False),
