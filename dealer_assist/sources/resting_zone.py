@@ -13,6 +13,7 @@ import math
 from dataclasses import dataclass, field
 from typing import Any, Callable, Optional
 
+from dealer_assist.vision.bare_spot import SAME_LEVELS, SAME_SHARE
 from dealer_assist.vision.layout_zones import LayoutZones
 from dealer_assist.vision.track import BARE_FOR, BARE_FRAMES, PUT_BACK, REFERENCE_FPS
 
@@ -354,3 +355,110 @@ class RestingZones:
             self._placed = [p for p in self._placed if p is not gone[0]]
             return item.left(zone, self.zones.at(gone[0].center, self.size, reach=gone[0].diagonal / 2))
         return item.make(zone)
+
+
+#: Paper in a table camera's opening frame that no card read there lies on, of at least this share of a card's face
+#: and touching a card read: a card lying under it, unread (a pile's first card, its index under the card on it; see
+#: :class:`UnreadAtStart`).  A card lying alone unread is asked for as ever, and a paper slip or a lammer beside the
+#: cards is no card the table holds.
+UNREAD_PAPER = 0.03
+#: How far (a share of a card's diagonal) a card read's outline may miss its own paper: its rounded corners, its edge
+#: and shadow are no card lying under it.
+OUTLINE_SLACK = 0.03
+#: Points at most sampled from each spot of paper unread (see :class:`UnreadAtStart`).
+SPOT_POINTS = 400
+#: Least share of a spot's points the cards read now must leave in sight for it to tell whether what lay there lies
+#: there still (looks as it did: see :data:`.bare_spot.SAME_SHARE`).
+SPOT_SEEN = 0.5
+
+
+@dataclass
+class _Unread:
+    zone: Optional[str]
+    xs: Any
+    ys: Any
+    colours: Any
+
+
+@dataclass
+class UnreadAtStart:
+    """What lay in view unread as a table's camera (re)started: each spot of paper in its first frame that reads a card
+    that no card read lies on, beside a card read (a card under it).  A card of a code the table holds that comes into
+    view later, in another box, is the other deck's copy, a new card, while every card the table holds and the camera
+    has not read since it started lies in such a spot in another box, as it lay then (qaAR F4: at 2 decks seat 1's 9♣
+    lay under its K♥, its index never read, and a second 9♣ dealt into seat 3's box was asked for as maybe the table's
+    own).  A spot taken away, moved or covered since tells nothing: the card may be the table's own, taken back and
+    dealt again."""
+
+    zones: LayoutZones
+    spots: list = field(default_factory=list)
+    view: Any = None
+
+    def opening(self, view: Any, cards: list, size: tuple[int, int]) -> None:
+        """The first frame read (its :class:`.vision.bare_spot.TableView`, the outlines of its cards read for sure,
+        its ``size``) that reads a card: its spots of paper unread are kept."""
+        import cv2
+        import numpy as np
+
+        quads = [np.asarray(corners, np.float64) * view.scale for corners in cards if len(corners) == 4] \
+            if view is not None else []
+        if self.view is not None or not quads:
+            return
+        self.view = view
+        diagonal = float(np.median([outline_diagonal(q) for q in quads]))
+        face = (diagonal / CARD_DIAGONAL) ** 2 * 63 / 88
+        read = np.zeros(view.paper.shape[:2], np.uint8)
+        for quad in quads:
+            cv2.fillConvexPoly(read, quad.round().astype(np.int32), 1)
+        slack = max(int(round(OUTLINE_SLACK * diagonal)), 1)
+        read = cv2.dilate(read, np.ones((2 * slack + 1, 2 * slack + 1), np.uint8))
+        unread = cv2.morphologyEx(((view.paper > 0) & (read == 0)).astype(np.uint8), cv2.MORPH_OPEN,
+                                  np.ones((3, 3), np.uint8))
+        near = cv2.dilate(read, np.ones((2 * slack + 3, 2 * slack + 3), np.uint8))
+        count, labels, stats, centres = cv2.connectedComponentsWithStats(unread)
+        for n in range(1, count):
+            area = stats[n, cv2.CC_STAT_AREA]
+            ys, xs = np.nonzero(labels == n)
+            if area < UNREAD_PAPER * face or not near[ys, xs].any():
+                continue
+            step = max(len(xs) // SPOT_POINTS, 1)
+            xs, ys = xs[::step], ys[::step]
+            centre = (float(centres[n][0]) / view.scale, float(centres[n][1]) / view.scale)
+            self.spots.append(_Unread(self.zones.at(centre, size), xs, ys, view.small[ys, xs, :3].astype(np.int16)))
+
+    def claimed(self, corners, view: Any) -> None:
+        """A card the table holds, read since the opening where it lies (its outline ``corners`` in ``view``, the frame
+        read now): a spot of paper unread that lies under it is that card, no longer one unread."""
+        import cv2
+        import numpy as np
+
+        if view is None or len(corners) != 4:
+            return
+        on = np.zeros(view.paper.shape[:2], np.uint8)
+        cv2.fillConvexPoly(on, (np.asarray(corners, np.float64) * view.scale).round().astype(np.int32), 1)
+        self.spots = [spot for spot in self.spots if on[spot.ys, spot.xs].mean() < SPOT_SEEN]
+
+    def lying(self, zone: Optional[str], view: Any, cards: list) -> int:
+        """How many spots of paper unread at the opening, out of ``zone``, look as they did in ``view`` (the frame
+        read now) where the cards read in it for sure (their outlines, ``cards``) leave them in sight."""
+        import cv2
+        import numpy as np
+
+        if (self.view is None or view is None or view.small.shape != self.view.small.shape
+                or view.scale != self.view.scale):
+            return 0
+        read = np.zeros(view.paper.shape[:2], np.uint8)
+        for corners in cards:
+            if len(corners) == 4:
+                cv2.fillConvexPoly(read, (np.asarray(corners, np.float64) * view.scale).round().astype(np.int32), 1)
+        lying = 0
+        for spot in self.spots:
+            if spot.zone == zone:
+                continue
+            seen = read[spot.ys, spot.xs] == 0
+            if seen.sum() < SPOT_SEEN * len(seen):
+                continue  # a card read lies over it now (its own card, read since, or one dealt on it)
+            now = view.small[spot.ys[seen], spot.xs[seen], :3].astype(np.int16)
+            alike = np.count_nonzero(np.abs(now - spot.colours[seen]).max(axis=1) <= SAME_LEVELS)
+            lying += alike >= SAME_SHARE * seen.sum()
+        return lying
