@@ -1643,9 +1643,27 @@ class SessionCore(abc.ABC):
             # card any reader missed; with none of its reader's standing, the card its reader asked about (two-16).
             held = self._replay_reads.first() if op.get("answers") else None
             behind = [f for f in self._replay_unread_frames if held is not None and (f[0], f[1]) in held.behind]
-            if held is not None and any(f[0] == held.source and (f[0], f[1]) not in held.behind
-                                        for f in self._replay_unread_frames):
-                return  # its reader missed a card since the read was held: as live, the card counts for neither wait
+            newer = [f for f in self._replay_unread_frames  # a shoe's (a camera's newer wait replaces the older)
+                     if held is not None and not reads_again(held.source) and f[0] == held.source
+                     and (f[0], f[1]) not in held.behind]
+            if held is not None and not newer and any(
+                    f[0] == held.source and (f[0], f[1]) not in held.behind for f in self._replay_unread_frames):
+                return  # its camera missed a card since the read was held: as live, the card counts for neither wait
+            if newer and behind:
+                # Its reader missed a card since the read was held: as live (_typed_while_held, _own_due), the card
+                # counts first for those missing before the read, and ends no wait (fuzz_shoe 15: 9S, ??, 2C held,
+                # ??, then 5C and 3D typed; the replay counted them for neither wait and kept UNREADABLE CARD up).
+                first = behind[0]
+                self._replay_unread_frames = [f for f in self._replay_unread_frames if f is not first]
+                self._replay_unread = max(0, self._replay_unread - 1)
+                self._replay_typed_frames[self._placed_count] = first
+                self._replay_typed_open += 1
+                self._replay_typed[self._placed_count] = (0, ())
+                return
+            if newer:
+                if not any((f[0], f[1]) in held.behind for f in self._replay_typed_frames.values()):
+                    return  # no card was typed for the read's own: as live, it counts for neither wait
+                behind = newer[:1]  # those typed, it is the newer wait's card (_typed_while_held)
             for_ask = held is not None and not behind and held.source in self._replay_asks
             if held is not None and not behind and not for_ask and self._replay_unread_frames:
                 # Its reader's cards are all typed: as live (enter_card), it counts for no other reader's card, and
