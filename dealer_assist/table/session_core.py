@@ -1612,6 +1612,8 @@ class SessionCore(abc.ABC):
                 self._publish(replace(self._snap, alerts=keep))
         elif op.get("op") in self.WAITS_END_OPS and error is None:
             self._replay_round_end()
+        if op.get("op") in ("burn_unseen", "skip_burn") and isinstance(op.get("burned_unread"), int) and error is None:
+            self._replay_burned_unread(op["burned_unread"])
         if op.get("op") != "card" or error is not None:
             return
         corrected = None
@@ -1700,6 +1702,24 @@ class SessionCore(abc.ABC):
             after = self._unread_after(op if taken is None or taken.frame is None else {**op, "seq": taken.frame})
             self._replay_read_answered(source, taken, after, op.get("held_for") in HOLDS and op.get("confirmed"),
                                        answered=bool(op.get("held_for")))
+
+    def _replay_burned_unread(self, count: int) -> None:
+        """In a replay, B or Shift+B settled ``count`` cards left unplayed as burn cards: as live (_burn_done), those
+        before the read held come first, then the oldest; with none left due, the waits' alerts go (rev38 R5: the
+        replay kept UNREADABLE CARD up after B, where the live table and a restart took it down)."""
+        held = self._replay_reads.first()
+        frames = self._replay_unread_frames
+        ordered = [f for f in frames if held is not None and (f[0], f[1]) in held.behind]
+        ordered += [f for f in frames if f not in ordered]
+        burned = ordered[:count]
+        self._replay_unread_frames = [f for f in frames if f not in burned]
+        self._replay_unread = max(0, self._replay_unread - count)
+        self._replay_typed_open = 0
+        if self._replay_unread_frames or self._replay_unread or self._replay_dropped or self._replay_asks:
+            return
+        keep = tuple(a for a in self._snap.alerts if hold_of_alert(a.code) is None)
+        if keep != self._snap.alerts:
+            self._publish(replace(self._snap, alerts=keep))
 
     def _replay_read_answered(self, source: Any, taken: Any, after: list[tuple[str, int, bool]],
                               entered: bool, answered: bool = True) -> None:
