@@ -17,7 +17,7 @@ from dealer_assist.table.blackjack_session import BlackjackSession
 from dealer_assist.table.blackjack_state import BlackjackTableRules
 from dealer_assist.table.session import TableSession
 from polling import wait_for
-from replayed_journals import replayed
+from replayed_journals import journal_entries, replayed
 from test_serial_restarts import frame, hello
 from test_shoe_burn_and_next_round_waits import BURNING, BurnRig, RestartingBlackjackRig, standing
 
@@ -27,6 +27,11 @@ def shown(session) -> dict:
     return {"cards": [c.code for c in snap.state.round.cards] if snap.state.round else [],
             "pending": snap.pending.card.code if snap.pending else None,
             "alerts": sorted(a.code for a in snap.alerts if a.level != "info")}
+
+
+def journaled(path, frame_no: int) -> bool:
+    """Whether the table has journaled its reader's frame ``frame_no`` (a card read or not read): taken in."""
+    return any(isinstance(e.payload, dict) and e.payload.get("source_seq") == frame_no for e in journal_entries(path))
 
 
 #: Baccarat: the burn's frames (the shown card first, its value the count to burn), the key, then round 1's card.
@@ -46,7 +51,7 @@ def test_a_baccarat_replay_after_b_shows_the_alerts_the_live_table_showed(tmp_pa
     rig = BurnRig(tmp_path, BURNING)
     try:
         rig.send(hello("B1"), *(frame("CARD", n, code) for n, code in enumerate(burn, start=1)))
-        assert wait_for(lambda: "unreadable" in standing(rig))
+        assert wait_for(lambda: journaled(rig.path, len(burn)) and "unreadable" in standing(rig))
         if "4H" in burn:
             assert rig.waits("4H")
         assert getattr(rig.session, key)() is None

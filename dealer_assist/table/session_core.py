@@ -1713,7 +1713,9 @@ class SessionCore(abc.ABC):
         ordered += [f for f in frames if f not in ordered]
         burned = ordered[:count]
         self._replay_unread_frames = [f for f in frames if f not in burned]
-        self._replay_unread = max(0, self._replay_unread - count)
+        # A card to type in place is no UNREADABLE CARD's (see _replay_read_answered); one refused has no frame.
+        self._replay_unread = max(0, self._replay_unread - sum(1 for f in burned if not f[2])
+                                  - (count - len(burned)))
         self._replay_typed_open = 0
         if self._replay_unread_frames or self._replay_unread or self._replay_dropped or self._replay_asks:
             return
