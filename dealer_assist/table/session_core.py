@@ -1612,6 +1612,8 @@ class SessionCore(abc.ABC):
                 self._publish(replace(self._snap, alerts=keep))
         elif op.get("op") in self.WAITS_END_OPS and error is None:
             self._replay_round_end()
+        if op.get("op") in ("burn_unseen", "skip_burn") and isinstance(op.get("burned_unread"), int) and error is None:
+            self._replay_burned_unread(op["burned_unread"])
         if op.get("op") != "card" or error is not None:
             return
         corrected = None
@@ -1643,9 +1645,27 @@ class SessionCore(abc.ABC):
             # card any reader missed; with none of its reader's standing, the card its reader asked about (two-16).
             held = self._replay_reads.first() if op.get("answers") else None
             behind = [f for f in self._replay_unread_frames if held is not None and (f[0], f[1]) in held.behind]
-            if held is not None and any(f[0] == held.source and (f[0], f[1]) not in held.behind
-                                        for f in self._replay_unread_frames):
-                return  # its reader missed a card since the read was held: as live, the card counts for neither wait
+            newer = [f for f in self._replay_unread_frames  # a shoe's (a camera's newer wait replaces the older)
+                     if held is not None and not reads_again(held.source) and f[0] == held.source
+                     and (f[0], f[1]) not in held.behind]
+            if held is not None and not newer and any(
+                    f[0] == held.source and (f[0], f[1]) not in held.behind for f in self._replay_unread_frames):
+                return  # its camera missed a card since the read was held: as live, the card counts for neither wait
+            if newer and behind:
+                # Its reader missed a card since the read was held: as live (_typed_while_held, _own_due), the card
+                # counts first for those missing before the read, and ends no wait (fuzz_shoe 15: 9S, ??, 2C held,
+                # ??, then 5C and 3D typed; the replay counted them for neither wait and kept UNREADABLE CARD up).
+                first = behind[0]
+                self._replay_unread_frames = [f for f in self._replay_unread_frames if f is not first]
+                self._replay_unread = max(0, self._replay_unread - 1)
+                self._replay_typed_frames[self._placed_count] = first
+                self._replay_typed_open += 1
+                self._replay_typed[self._placed_count] = (0, ())
+                return
+            if newer:
+                if not any((f[0], f[1]) in held.behind for f in self._replay_typed_frames.values()):
+                    return  # no card was typed for the read's own: as live, it counts for neither wait
+                behind = newer[:1]  # those typed, it is the newer wait's card (_typed_while_held)
             for_ask = held is not None and not behind and held.source in self._replay_asks
             if held is not None and not behind and not for_ask and self._replay_unread_frames:
                 # Its reader's cards are all typed: as live (enter_card), it counts for no other reader's card, and
@@ -1682,6 +1702,26 @@ class SessionCore(abc.ABC):
             after = self._unread_after(op if taken is None or taken.frame is None else {**op, "seq": taken.frame})
             self._replay_read_answered(source, taken, after, op.get("held_for") in HOLDS and op.get("confirmed"),
                                        answered=bool(op.get("held_for")))
+
+    def _replay_burned_unread(self, count: int) -> None:
+        """In a replay, B or Shift+B settled ``count`` cards left unplayed as burn cards: as live (_burn_done), those
+        before the read held come first, then the oldest; with none left due, the waits' alerts go (rev38 R5: the
+        replay kept UNREADABLE CARD up after B, where the live table and a restart took it down)."""
+        held = self._replay_reads.first()
+        frames = self._replay_unread_frames
+        ordered = [f for f in frames if held is not None and (f[0], f[1]) in held.behind]
+        ordered += [f for f in frames if f not in ordered]
+        burned = ordered[:count]
+        self._replay_unread_frames = [f for f in frames if f not in burned]
+        # A card to type in place is no UNREADABLE CARD's (see _replay_read_answered); one refused has no frame.
+        self._replay_unread = max(0, self._replay_unread - sum(1 for f in burned if not f[2])
+                                  - (count - len(burned)))
+        self._replay_typed_open = 0
+        if self._replay_unread_frames or self._replay_unread or self._replay_dropped or self._replay_asks:
+            return
+        keep = tuple(a for a in self._snap.alerts if hold_of_alert(a.code) is None)
+        if keep != self._snap.alerts:
+            self._publish(replace(self._snap, alerts=keep))
 
     def _replay_read_answered(self, source: Any, taken: Any, after: list[tuple[str, int, bool]],
                               entered: bool, answered: bool = True) -> None:
