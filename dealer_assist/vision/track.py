@@ -353,6 +353,10 @@ SMALLER = 0.8
 #: Least share of an unsure read's outline (smaller than a card) on a card seen unread that went from view as it
 #: came for it to be that card's uncovered part (see OnceOnlyTracker._within_read).
 ON_UNREAD = 0.4
+#: Least share of the far half of an unsure read's outline lying crosswise on a card read that the frame's cards read
+#: must leave uncovered for that part alone to tell whether it shows paper of its own (see
+#: OnceOnlyTracker._felt_beyond): less is too little to judge by.
+OWN_PART = 0.25
 #: The latest frames that read a card whose felt colour the table's is taken from (the commonest of them, see
 #: OnceOnlyTracker.update): a second at 30 fps.
 FELT_FRAMES = 30
@@ -1174,9 +1178,26 @@ class OnceOnlyTracker:
                 # No paper there, whatever the table is printed with (rev18 G8: on a red card box, never "bare", the
                 # Q♦'s phantom was asked for).
                 if self.view is None or (_in_frame(self.view, far_half)
-                                         and _paper_left(self.view, far_half) < PAPER_LEFT):
+                                         and self._felt_beyond(far_half)):
                     return True
         return False
+
+    def _felt_beyond(self, far_half) -> bool:
+        """Whether ``far_half``, the far half of an unsure read's outline lying crosswise on a card read (see
+        :meth:`_crosswise_on`), shows no paper of its own: little paper there at all, or, where the cards read now
+        leave at least :data:`OWN_PART` of it uncovered, little paper in that part.  At 0.7 scale a corner found in a
+        Q♦'s picture read as an unsure 4♦ with a landscape outline reaching over the felt between it and the 10♦ in
+        the next box: the 10♦'s paper made it a card of its own, and a croupier asked for a 4♦ never dealt (qaAR F5).
+        A card dealt crosswise over another shows its own paper beyond the cards it covers."""
+        if _paper_left(self.view, far_half) < PAPER_LEFT:
+            return True
+        others = [h.corners for h in self._reads if len(h.corners) == 4]
+        quad = np.asarray(far_half, np.float64)
+        u = (np.arange(LEFT_GRID) + 0.5) / LEFT_GRID
+        top, bottom = quad[0] + np.outer(u, quad[1] - quad[0]), quad[3] + np.outer(u, quad[2] - quad[3])
+        grid = (top[None] + (bottom - top)[None] * u[:, None, None]).reshape(-1, 2)
+        own = sum(not any(_inside(np.asarray(q, np.float64), p) for q in others) for p in grid)
+        return own >= OWN_PART * len(grid) and _paper_left(self.view, far_half, None, others) < PAPER_LEFT
 
     def _lies_there(self, u, frame: int) -> bool:
         """Whether ``u``, a card seen whole with no index found, is a reported card still lying where it lay
