@@ -112,15 +112,21 @@ PUT_BACK_REACH = 0.4
 #: that spot its outline leaves uncovered shows paper: the first card still lies there (see
 #: OnceOnlyTracker._left_covered), sampled at :data:`LEFT_GRID` points a side.
 PAPER_LEFT = 0.5
-#: Seconds a card must lie within :data:`STILL` of one spot to lie at rest there (5 frames at 30 fps), the spot a move off is measured
-#: from (see OnceOnlyTracker._moved_off).  Not each frame's speed alone: a card pushed at a hand's pace (a box's
-#: width in 0.8 s, some 10 px a frame at 208 px) moves less than STILL a frame, its rest followed it and its move
-#: was never told; it was left silently in the box it left (qaAR F1).
+#: Seconds a card must lie within :data:`STILL` of one spot to lie at rest there (5 frames at 30 fps) the first time,
+#: the spot a move off is measured from (see OnceOnlyTracker._moved_off).  Not each frame's speed alone: a card pushed
+#: at a hand's pace (a box's width in 0.8 s, some 10 px a frame at 208 px) moves less than STILL a frame, its rest
+#: followed it and its move was never told; it was left silently in the box it left (qaAR F1).
 AT_REST = 4.5 / REFERENCE_FPS
-#: Seconds a card moved must lie within half :data:`STILL` of one spot (a push at a hand's pace moves about STILL a frame) for the move told to be taken as ended there (the camera's
-#: zones take a card as at rest so, see :data:`.sources.resting_zone.STILL_OVER`): pushed on from that spot, it is
-#: told moved again, from there (qaAR F1: pushed in 8 steps of 3 frames, its move ended in the box it left).
-PAUSED = 1.75 / REFERENCE_FPS
+#: Seconds a card seen moving off its spot must lie within half :data:`STILL` of one spot for its move to be over
+#: (4 frames at 30 fps): its move is told then (a :class:`MovedCard`, at the spot it came to rest on, from the spot it
+#: lay on before), and that is its spot from then on, as it is for a card that settles anywhere (nudged, squared).  A
+#: push at a hand's pace halts a moment between a hand's strokes (16 steps of 4 frames, 2 s): its move told at the
+#: first halt, the camera's zones took it as ended there, in the box it left or between two, and the rest of the push
+#: went untold, the table keeping the card silently in the box it left (fixAR2; 8 steps of 3 frames, qaAR F1).  A card
+#: moved off that goes from view before it settles (a hand left on it) is told at once, from where it was last seen
+#: (see :data:`RECENT`), and so is one still moving when its source ends (see OnceOnlyTracker.finish).  Not longer: the
+#: zones must see it lie still a moment after its move is told, before a recording that ends 0.2 s after the push ends.
+SETTLED = 3.5 / REFERENCE_FPS
 LEFT_GRID = 12
 #: Seconds after a card lying still vanished unseen, its spot not seen bare, within which a card of its code
 #: read anywhere is most likely it moved under the croupier's hand (see OnceOnlyTracker._moved).
@@ -275,10 +281,12 @@ class _Track:
     #: whether its move off that spot was reported since.
     rest: Optional[tuple] = None
     moved_off: bool = False
-    #: Where it came to a halt and the frame it did (see :data:`AT_REST`), and whether :attr:`rest` is where it
-    #: halted a moment after its move was told.
+    #: Where it came to a halt and the frame it did (see :data:`AT_REST`), and where and since when it lies within
+    #: half :data:`STILL` of one spot (see :data:`SETTLED`).
     halt: Optional[tuple] = None
-    paused: bool = False
+    settle: Optional[tuple] = None
+    #: Seen moving off :attr:`rest`, its move not told yet: it is told once it settles (see :data:`SETTLED`).
+    leaving: bool = False
     #: The frame it was first seen more than :data:`PILE_MOVED` off where it was first seen (see
     #: OnceOnlyTracker._pile_taken_apart).
     left_origin: int = -1
@@ -345,6 +353,10 @@ SMALLER = 0.8
 #: Least share of an unsure read's outline (smaller than a card) on a card seen unread that went from view as it
 #: came for it to be that card's uncovered part (see OnceOnlyTracker._within_read).
 ON_UNREAD = 0.4
+#: Least share of the far half of an unsure read's outline lying crosswise on a card read that the frame's cards read
+#: must leave uncovered for that part alone to tell whether it shows paper of its own (see
+#: OnceOnlyTracker._felt_beyond): less is too little to judge by.
+OWN_PART = 0.25
 #: The latest frames that read a card whose felt colour the table's is taken from (the commonest of them, see
 #: OnceOnlyTracker.update): a second at 30 fps.
 FELT_FRAMES = 30
@@ -601,21 +613,21 @@ class OnceOnlyTracker:
             tr.confidence = max(tr.confidence, hit.confidence)
             if tr.halt is None or np.linalg.norm(c - tr.halt[0]) > STILL * self.card_h:
                 tr.halt = (c, frame)
+            if tr.settle is None or np.linalg.norm(c - tr.settle[0]) > STILL * self.card_h / 2:
+                tr.settle = (c, frame)
             # Unmoved over a 30 fps frame's time at least: a 60 fps camera's frame sent twice shows a slide unmoved.
             still = bool(np.hypot(*tr.velocity) < STILL * self.card_h and gap >= SIGHTING)
-            if still and self._since(tr.halt[1]) >= AT_REST:
-                tr.rest, tr.moved_off, tr.paused = (c, hit.corners, tr.ground), False, False
-            elif (still and tr.moved_off and not tr.paused and self._since(tr.halt[1]) >= PAUSED
-                  and np.linalg.norm(c - tr.halt[0]) <= STILL * self.card_h / 2):
-                # Halted a moment in its move, where the move told may be taken as ended (see AT_REST): pushed on
-                # from there, it moved again.
-                tr.rest, tr.paused = (c, hit.corners, tr.ground), True
-            else:
-                if tr.paused and np.linalg.norm(c - tr.rest[0]) > ON_CARD * self.card_h:
-                    tr.moved_off = tr.paused = False
-                if self._moved_off(tr, hit, result):
+            if tr.rest is None:
+                if still and self._since(tr.halt[1]) >= AT_REST:
+                    tr.rest = (c, hit.corners, tr.ground)
+            elif still and self._since(tr.settle[1]) >= SETTLED:
+                # Its move (if any) over: told, from the spot it left, and where it settled is its spot from now on.
+                if tr.leaving and np.linalg.norm(c - tr.rest[0]) > ON_CARD * self.card_h:
                     moves.append(MovedCard(hit.card, frame, tr.confidence, tuple(c.tolist()),
                                            tuple(tr.rest[0].tolist())))
+                tr.rest, tr.moved_off, tr.leaving = (c, hit.corners, tr.ground), False, False
+            elif not tr.leaving:
+                tr.leaving = self._moved_off(tr, hit, result)
             if tr.ghost is not None and not self._ghost_or_new(tr):
                 continue
             if not tr.reported and tr.streak >= self.confirm:
@@ -652,6 +664,7 @@ class OnceOnlyTracker:
         self.layout = max(self.layout, sum(tr.reported for tr in held))
         for tr in held:
             tr.layout = self.layout
+        moves += self._left_unsettled(frame, held)
         self._gone_from_view(result, held)
         self._slid_away(frame, result, held)
         asked = self._unknowns(frame, result, opening, starting)
@@ -838,8 +851,22 @@ class OnceOnlyTracker:
                 or np.linalg.norm(tr.center - tr.rest[0]) <= ON_CARD * self.card_h):
             return False
         covering = [h.corners for h in result.cards if h is hit or h.card.code != tr.code]
-        tr.moved_off = view.bare_left(tr.rest[1], covering, tr.rest[2])
-        return tr.moved_off
+        return bool(view.bare_left(tr.rest[1], covering, tr.rest[2]))
+
+    def _left_unsettled(self, frame: int, held: list[_Track]) -> list:
+        """The MovedCards of cards seen moving off their spot (see :meth:`_moved_off`) that went from view before they
+        settled (see :data:`SETTLED`), unseen :data:`RECENT` seconds (a hand left on the card after the push, or one
+        taking it away): told from where each was last seen, so that the camera's zones wait for it to show up where
+        it rests, and never keep it silently in the box it left.  Its move told, it is not told again until it
+        lies at rest (:attr:`_Track.moved_off`)."""
+        seen = {id(tr) for tr in held}
+        moves = []
+        for tr in self.tracks:
+            if tr.leaving and id(tr) not in seen and self._since(tr.last) >= RECENT:
+                moves.append(MovedCard(Card.parse(tr.code), frame, tr.confidence, tuple(tr.center.tolist()),
+                                       tuple(tr.rest[0].tolist())))
+                tr.leaving, tr.moved_off = False, True
+        return moves
 
     def _trim_counted(self) -> None:
         """Keep of :attr:`counted` only what the table still holds: once its round is cleared, a card of
@@ -1151,9 +1178,26 @@ class OnceOnlyTracker:
                 # No paper there, whatever the table is printed with (rev18 G8: on a red card box, never "bare", the
                 # Q♦'s phantom was asked for).
                 if self.view is None or (_in_frame(self.view, far_half)
-                                         and _paper_left(self.view, far_half) < PAPER_LEFT):
+                                         and self._felt_beyond(far_half)):
                     return True
         return False
+
+    def _felt_beyond(self, far_half) -> bool:
+        """Whether ``far_half``, the far half of an unsure read's outline lying crosswise on a card read (see
+        :meth:`_crosswise_on`), shows no paper of its own: little paper there at all, or, where the cards read now
+        leave at least :data:`OWN_PART` of it uncovered, little paper in that part.  At 0.7 scale a corner found in a
+        Q♦'s picture read as an unsure 4♦ with a landscape outline reaching over the felt between it and the 10♦ in
+        the next box: the 10♦'s paper made it a card of its own, and a croupier asked for a 4♦ never dealt (qaAR F5).
+        A card dealt crosswise over another shows its own paper beyond the cards it covers."""
+        if _paper_left(self.view, far_half) < PAPER_LEFT:
+            return True
+        others = [h.corners for h in self._reads if len(h.corners) == 4]
+        quad = np.asarray(far_half, np.float64)
+        u = (np.arange(LEFT_GRID) + 0.5) / LEFT_GRID
+        top, bottom = quad[0] + np.outer(u, quad[1] - quad[0]), quad[3] + np.outer(u, quad[2] - quad[3])
+        grid = (top[None] + (bottom - top)[None] * u[:, None, None]).reshape(-1, 2)
+        own = sum(not any(_inside(np.asarray(q, np.float64), p) for q in others) for p in grid)
+        return own >= OWN_PART * len(grid) and _paper_left(self.view, far_half, None, others) < PAPER_LEFT
 
     def _lies_there(self, u, frame: int) -> bool:
         """Whether ``u``, a card seen whole with no index found, is a reported card still lying where it lay
@@ -1373,6 +1417,11 @@ class OnceOnlyTracker:
         long enough that was held back (see :attr:`unread_when_gone`), then a :class:`SourceEnded` if
         cards in view were never reported (see :meth:`unsettled`)."""
         events = []
+        for tr in self.tracks:  # moving off its spot as the source ended: told, its box not known unless it lay still
+            if tr.leaving:
+                tr.leaving, tr.moved_off = False, True
+                events.append(MovedCard(Card.parse(tr.code), frame, tr.confidence, tuple(tr.center.tolist()),
+                                        tuple(tr.rest[0].tolist())))
         for k in self.unknown:
             if k.due and not k.reported:
                 k.reported = k.asked = True
