@@ -52,3 +52,17 @@ def test_a_card_pushed_so_within_its_own_box_is_told_nothing(tmp_path):
     reads = _pushed(tmp_path, 150)
     assert [(r.card.code, r.moved_from) for r in reads] == [("JC", None), ("5H", None), ("QS", None)]
     assert reads[1].zone == "seat 3"
+
+
+def test_a_card_halting_a_moment_in_a_box_then_pushed_on_is_moved_on(tmp_path):
+    """Dealt into seat 3's box, lying there 3 frames (the zones place it after 2) and pushed on sharp into seat 2's:
+    its first spot waited 5 frames, the zones had placed it in seat 3, and its move was never told (rev37 R1, brought
+    in by the wait for a spot that fixed a push at a hand's pace)."""
+    folder = laid_out(tmp_path / "frames", (("JC", 1060, 520, 11), ("5H", 200, 520, 11, 8, 1, 3),
+                                            ("5H", 640, 520, 0, 12, 1)))
+    (tmp_path / "zones.json").write_text(json.dumps(THREE_SEATS))
+    reads: list[CardRead] = []
+    run_to_end(open_source(f"camera:{folder}?profile=anglo&zones={tmp_path / 'zones.json'}", lambda: True,
+                           game="blackjack"), lambda e: reads.append(e) if isinstance(e, CardRead) else None)
+    assert [(r.card.code, r.zone, r.moved_from) for r in reads] == [("JC", "seat 1", None), ("5H", "seat 3", None),
+                                                                    ("5H", "seat 2", "seat 3")]

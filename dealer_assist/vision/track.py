@@ -112,11 +112,13 @@ PUT_BACK_REACH = 0.4
 #: that spot its outline leaves uncovered shows paper: the first card still lies there (see
 #: OnceOnlyTracker._left_covered), sampled at :data:`LEFT_GRID` points a side.
 PAPER_LEFT = 0.5
-#: Seconds a card must lie within :data:`STILL` of one spot to lie at rest there (5 frames at 30 fps) the first time,
-#: the spot a move off is measured from (see OnceOnlyTracker._moved_off).  Not each frame's speed alone: a card pushed
-#: at a hand's pace (a box's width in 0.8 s, some 10 px a frame at 208 px) moves less than STILL a frame, its rest
-#: followed it and its move was never told; it was left silently in the box it left (qaAR F1).
-AT_REST = 4.5 / REFERENCE_FPS
+#: Seconds a card must lie within :data:`STILL` of one spot to lie at rest there the first time (two 30 fps frames, as
+#: the camera's zones take it as placed, :data:`.sources.resting_zone.STILL_OVER`), the spot a move off is measured
+#: from (see OnceOnlyTracker._moved_off); later spots wait for :data:`SETTLED`.  Not each frame's speed alone: a card
+#: pushed at a hand's pace (a box's width in 0.8 s, some 10 px a frame at 208 px) moves less than STILL a frame, its
+#: rest followed it and its move was never told (qaAR F1).  Not longer than the zones wait: a card lying 3 frames in
+#: a box, placed there, then pushed on had no spot yet, and was kept silently in the box it left (rev37 R1).
+AT_REST = 1.75 / REFERENCE_FPS
 #: Seconds a card seen moving off its spot must lie within half :data:`STILL` of one spot for its move to be over
 #: (4 frames at 30 fps): its move is told then (a :class:`MovedCard`, at the spot it came to rest on, from the spot it
 #: lay on before), and that is its spot from then on, as it is for a card that settles anywhere (nudged, squared).  A
