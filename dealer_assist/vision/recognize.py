@@ -562,7 +562,7 @@ class Recognizer:
                 read_cards.add(cr)
             reads += paired + self._tips_behind_reads(frame, masks, pending, reads, read_cards, card_w, card_h)
         self.stroke_weights = [cr.read.rank_ink for cr in reads if self.matcher.rank_clears(cr.read)]
-        result = self._pool(reads, card_w, card_h, order)
+        result = self._pool(reads, card_w, card_h, order, seen_whole)
         # A card seen whole with no index found at all is a card to ask for, not nothing (QA: a dealt card
         # with both index corners smudged was skipped, and every later card went into the wrong hand).
         result.uncertain += [UncertainHit((), outline, 0.0) for outline in unread_outlines(
@@ -959,10 +959,10 @@ class Recognizer:
                 return min(max(q.long / card_h, 0.75), 1.35)
         return 1.0
 
-    def _pool(self, reads: list[CornerRead], card_w: float, card_h: float, corners=()) -> FrameResult:
+    def _pool(self, reads: list[CornerRead], card_w: float, card_h: float, corners=(), whole=()) -> FrameResult:
         rb, sb = self.profile.rank_box, self.profile.suit_box
         groups = group_corners(reads, card_w, card_h, self.profile.rank_h,
-                               (max(rb.u1, sb.u1), max(rb.v1, sb.v1)), corners)
+                               (max(rb.u1, sb.u1), max(rb.v1, sb.v1)), corners, whole)
         groups, joined = join_side_corners(groups, card_w, card_h)
         out = FrameResult(side_reads=joined)
         for g in groups:
@@ -974,7 +974,8 @@ class Recognizer:
                     agreed.sure = True
             best = max(g, key=lambda cr: (cr.sure, cr.confidence))
             corners = tuple((float(x), float(y)) for x, y in best.quad)
-            if len(sure_codes) == 1 and not self.judge.contradicted(g, next(iter(sure_codes))):
+            if (len(sure_codes) == 1 and not any(cr.one_or_two for cr in g)
+                    and not self.judge.contradicted(g, next(iter(sure_codes)))):
                 code = sure_codes.pop()
                 sure = [cr for cr in g if cr.sure]
                 out.cards.append(CardHit(Card(code[0], code[1]), float(np.clip(max(cr.confidence for cr in sure), 0, 1)),
