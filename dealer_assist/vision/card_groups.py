@@ -63,6 +63,10 @@ REFIT = 0.12
 #: 10-20% slant put them 1.28-1.51 card sizes apart along one edge (qaAS F1).
 ONE_OR_TWO = 0.6
 
+#: How much bigger (a factor) the read lower in the frame must size its card than the other read of
+#: its code for the two to be taken for one slanted card (see :func:`_loosely_one_card`).
+SLANT_SIZES = 1.07
+
 
 #: How close (against the card's height) a corner found must lie to where a
 #: card's corner or side is to be that corner or on that side: a found corner
@@ -321,10 +325,21 @@ def _across_one_outline(a: CornerRead, b: CornerRead, whole: Sequence[Quad], tol
 
 def _loosely_one_card(a: CornerRead, b: CornerRead, card_w: float, card_h: float) -> bool:
     """Whether ``a`` and ``b`` face opposite ways and lie within :data:`ONE_OR_TWO` of one card's
-    two index corners, at the reads' mean size or the frame's ``card_w`` x ``card_h``."""
+    two index corners, at the reads' mean size or the frame's ``card_w`` x ``card_h``, the one lower
+    in the frame sizing its card :data:`SLANT_SIZES` bigger or more: a slant's signature.
+
+    A camera at a slant shows the half of a card nearer it (lower in the frame)
+    bigger: qaAS's slanted reads of one card sized it 8-21% apart.  Two cards of
+    one code in a flat frame's pile, each showing one index, lie as loosely
+    placed (anglo's fanned 7H and 5H, plastic's 10D: 1.1-1.6 cards apart) but
+    their reads size them alike (0-5% apart), and stay two cards.
+    """
     (wx, wy), (hx, hy) = a.corner.wdir, a.corner.hdir
     bw = b.corner.wdir
     if wx * bw[0] + wy * bw[1] >= -0.9:
+        return False
+    near, far = (a, b) if a.corner.y > b.corner.y else (b, a)
+    if near.size[1] < SLANT_SIZES * far.size[1]:
         return False
     dx, dy = b.corner.x - a.corner.x, b.corner.y - a.corner.y
     pu, pv = dx * wx + dy * wy, dx * hx + dy * hy
