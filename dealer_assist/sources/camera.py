@@ -347,7 +347,8 @@ class CameraSource(CardSource):
                 unread.opening(result.view, [c.corners for c in result.cards], (image.shape[1], image.shape[0]))
             if resting is not None:
                 for ready in resting.frame((image.shape[1], image.shape[0]),
-                                           [(c.card.code, c.center) for c in result.cards], t):
+                                           [(c.card.code, c.center) for c in result.cards], t,
+                                           view=result.view, outlines=[c.corners for c in result.cards]):
                     sink(ready)
             was_dark = dark.said
             text = dark.add(image, t)

@@ -98,6 +98,9 @@ class _Held:
     #: What builds its event, given the box it rests in and the box it left, when it proves to be a card placed in
     #: another box that left its spot unseen moving (see :meth:`RestingZones.card`).
     left: Optional[Callable[[str, str], Any]] = None
+    #: Its outline (frame pixels) and the frame's view where it was last read (see :meth:`RestingZones.frame`).
+    corners: tuple = ()
+    view: Any = None
 
     @property
     def seen(self) -> float:
@@ -107,15 +110,38 @@ class _Held:
 
 @dataclass
 class _Placed:
+    """A card come to rest in a box, and how its spot looked while it went unread there.
+
+    Unread is not gone: a pile's first card goes unread once the next card covers its index, and a hand hides a
+    card for a moment; a real second card of its code dealt then was held as this one pushed across (rev37 R3,
+    rev38 R4).  With the frames' pixels (see :meth:`RestingZones.frame`) it is gone only once its spot, the cards
+    read on it aside, shows bare felt (``bare``), and it still lies there while that part looks as when it was last
+    read (``lies``: a card dealt onto it).  Without them, unread is taken for bare."""
+
     code: str
     center: tuple[float, float]
     diagonal: float
     unseen: int = 0
     unseen_from: float = 0.0  # the time of the first frame of ``unseen``
+    corners: tuple = ()
+    view: Any = None  # the view of the frame it was last read in
+    ground: Any = None  # the colour round it (see :meth:`.bare_spot.TableView.ground`)
+    bare: int = 0  # frames in a row unread with its spot bare, and the time of the first
+    bare_from: float = 0.0
+    lies: bool = False  # unread in the last frame, its spot looking as when it was read: covered by a card
 
     def gone(self, t: float) -> bool:
-        """Whether its spot was read without it as long as the tracker takes a card's bare spot for it gone."""
-        return self.unseen >= BARE_FRAMES and t - self.unseen_from >= BARE_FOR
+        """Whether its spot was seen bare as long as the tracker takes a card's bare spot for it gone."""
+        return self.bare >= BARE_FRAMES and t - self.bare_from >= BARE_FOR
+
+    def look(self, t: float, view: Any, covering: list) -> None:
+        """An unread frame: ``view`` its :class:`.bare_spot.TableView` (None: its pixels not given, unread taken
+        for bare), ``covering`` the outlines of the cards read in it."""
+        bare = view is None or (bool(self.corners) and view.bare_left(self.corners, covering, self.ground))
+        self.lies = (not bare and view is not None and self.view is not None and bool(self.corners)
+                     and view.same_as(self.view, self.corners, covering))
+        self.bare = self.bare + 1 if bare else 0
+        self.bare_from = t if self.bare == 1 else self.bare_from
 
 
 @dataclass
@@ -217,20 +243,30 @@ class RestingZones:
         return self._ready()
 
     def frame(self, size: tuple[int, int], seen: list[tuple[str, tuple[float, float]]],
-              t: Optional[float] = None) -> list:
+              t: Optional[float] = None, view: Any = None, outlines: Optional[list] = None) -> list:
         """A frame read of ``size`` (width, height) at ``t`` seconds (None: counted, 1/30 s after the one before)
-        and the cards read in it (code, centre)."""
+        and the cards read in it (code, centre); ``view`` its :class:`.bare_spot.TableView` and ``outlines`` the
+        cards' outlines (frame pixels, in the order of ``seen``), with which a card placed is gone from its spot
+        only once the spot is seen bare (see :class:`_Placed`); without them, once it is unread there."""
         self._count += 1
         self.size, self._t = size, self._count / REFERENCE_FPS if t is None else t
-        free = list(seen)
+        looks = outlines is not None and view is not None
+        shapes = list(outlines) if looks else [()] * len(seen)
+        free = [(code, c, shape) for (code, c), shape in zip(seen, shapes)]
+        covering = [shape for shape in shapes if len(shape) == 4]
         for placed in self._placed:  # the reads of the cards already placed, where they lie, are theirs
-            near = [(math.dist(c, placed.center), i) for i, (code, c) in enumerate(free) if code == placed.code]
+            near = [(math.dist(c, placed.center), i) for i, (code, c, _) in enumerate(free) if code == placed.code]
             near = [(d, i) for d, i in near if d <= 2 * STILL * placed.diagonal]
             if near:
-                placed.unseen, placed.center = 0, free.pop(min(near)[1])[1]
+                _, placed.center, shape = free.pop(min(near)[1])
+                placed.unseen, placed.bare, placed.lies = 0, 0, False
+                if looks and len(shape) == 4:
+                    placed.corners, placed.view = tuple(map(tuple, shape)), view
+                    placed.ground = view.ground(shape) if placed.ground is None else placed.ground
             else:
                 placed.unseen += 1
                 placed.unseen_from = self._t if placed.unseen == 1 else placed.unseen_from
+                placed.look(self._t, view if looks else None, covering)
         self._placed = [p for p in self._placed if p.unseen < PLACED_FRAMES]
         for astray in self._astray:  # seen where it lay still (not where a card of its code passes)
             if any(code == astray.code and math.dist(c, astray.center) <= 2 * STILL * astray.diagonal
@@ -244,7 +280,7 @@ class RestingZones:
         for held in self._queue:
             if not isinstance(held, _Held):
                 continue
-            near = [(math.dist(c, held.center), i) for i, (code, c) in enumerate(free) if code == held.code]
+            near = [(math.dist(c, held.center), i) for i, (code, c, _) in enumerate(free) if code == held.code]
             near = [(d, i) for d, i in near if d <= REACH * held.diagonal]
             if held.lost:
                 continue
@@ -255,7 +291,10 @@ class RestingZones:
                 continue
             if held.origin is not None and self._covered(held):
                 held.since = self._t  # uncovered: its time to come to rest counts from now
-            held.center, held.unseen = free.pop(min(near)[1])[1], 0
+            _, held.center, shape = free.pop(min(near)[1])
+            held.unseen = 0
+            if looks and len(shape) == 4:
+                held.corners, held.view = tuple(map(tuple, shape)), view
             old = [n for n, (when, _) in enumerate(held.sightings) if self._t - when >= STILL_OVER]
             held.at_rest = bool(old) and math.dist(held.center, held.sightings[old[0]][1]) <= STILL * held.diagonal
             held.sightings = [(self._t, held.center)] + held.sightings[:old[0] + 1 if old else None]
@@ -300,11 +339,12 @@ class RestingZones:
         return out
 
     def _left_spot(self, held: _Held) -> list:
-        """The cards of ``held``'s code placed in another box than the one it lies in, unseen at their spots."""
+        """The cards of ``held``'s code placed in another box than the one it lies in, unseen at their spots and
+        not seen lying there under a card dealt onto them."""
         zone = self.zones.at(held.center, self.size, reach=held.diagonal / 2)
         if zone is None:
             return []
-        return [p for p in self._placed if p.code == held.code and p.unseen
+        return [p for p in self._placed if p.code == held.code and p.unseen and not p.lies
                 and self.zones.at(p.center, self.size, reach=p.diagonal / 2) not in (None, zone)]
 
     def _claimed(self) -> list:
@@ -339,7 +379,7 @@ class RestingZones:
         if not isinstance(item, _Held):
             return item
         if item.at_rest:
-            self._placed.append(_Placed(item.code, item.center, item.diagonal))
+            self._placed.append(_Placed(item.code, item.center, item.diagonal, corners=item.corners, view=item.view))
         zone = self.zones.at(item.center, self.size, reach=item.diagonal / 2)
         if item.origin is not None:
             was = self.zones.at(item.origin, self.size, reach=item.diagonal / 2)

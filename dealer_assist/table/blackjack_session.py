@@ -198,6 +198,9 @@ class BlackjackSession(SessionCore):
     VOID_LAST_CARD = "Backspace"
     #: The read a card typed while it waited for the decision took the place of (it answers that read).
     _read_under_typed: Optional[CardRead] = None
+    #: The card of a read held as :data:`MOVED_PUSHED` that Del dropped, the box it was pushed out of, and the round:
+    #: the croupier puts it back there, as the hold's words say (see :meth:`_moved_for_nothing`).
+    _pushed_back: Optional[tuple[Card, str, int]] = None
     #: A read after NEW DECK DURING A ROUND still waiting at Ctrl+N was drawn from the new deck: it is that deck's
     #: first card, and waits for the bets (read between rounds it would close them at once).
     NEW_SHOE_HOLD = AFTER_NEW_DECK
@@ -711,6 +714,15 @@ class BlackjackSession(SessionCore):
         a new copy dealt before N: rev34 R3).  Otherwise it waits as any card put back: the croupier's to answer."""
         state = self._snap.state
         sure = not event.doubt and event.confidence >= CONFIRM_BELOW and not event.candidates
+        back, self._pushed_back = self._pushed_back, None
+        if (back is not None and event.source != KEYBOARD and (event.card, event.zone, state.round_no) == back
+                and (event.moved_from or event.doubt == PUT_BACK) and state.phase == BlackjackPhase.PLAYING
+                and state.round is not None
+                and given_position(back[1]) in _boxes_holding(state.round, state.seats_in, event.card)):
+            # Put back as the held read's words said, then Del: its read back in its box is that card, not a hold
+            # (rev37 R6: a second "put back" hold, and Enter on it raised CARD REFUSED).
+            return self._drop_as_moved(event, f"{event.card.label} put back in {_box_words(back[1])}: the table "
+                                              "counts it there (read dropped)")
         if event.doubt == MOVED_PUSHED:  # unseen moving: it may be another of its code dealt there, the croupier's
             return False
         if event.source == KEYBOARD or not (event.moved_from or event.doubt == PUT_BACK or sure):
@@ -756,12 +768,13 @@ class BlackjackSession(SessionCore):
                 "(Backspace): Enter then plays it where a card is due, or type the cards in their places (K); if it "
                 f"still lies in {left}, Del drops this read")
 
-    def _pushed_words(self, event: CardRead) -> str:
+    def _pushed_words(self, event: CardRead, before: str = "") -> str:
         """What Enter answers on a read held as :data:`MOVED_PUSHED`: it plays nothing, and which key ends each case
         right (as :meth:`_moved_unseen_words`, and K for another of its code dealt in the box it lies in)."""
         label, left, here = event.card.label, _box_words(event.moved_from or ""), _box_words(event.zone or "")
-        return (f"Enter plays nothing: {label} is counted in {left}, and played here too it would count twice. If it "
-                f"is that {label}, pushed into {here}: put it back and Del drops this read, or, if it belongs there, "
+        return (f"{before}Enter plays nothing: {label} is counted in {left}, and played here too it would count "
+                f"twice. If it is that {label}, pushed into {here}: put it back and Del drops this read, or, if it "
+                "belongs there, "
                 "void back to it (Backspace) and type the cards in their places (K); if another "
                 f"{label} was dealt to {here}, type it (K {event.card.code})")
 
@@ -1013,6 +1026,13 @@ class BlackjackSession(SessionCore):
         that waits for the decision is played by H or D (QA: a read held from before a restart, an unsure
         one, was said to be, and H left it waiting)."""
         who = self._hand_words()
+        # Enter does not play these after the decision either: the words say what does (rev37 R5).
+        if (card is None and pending.doubt in (MOVED_UNSEEN, MOVED_PUSHED) and pending.moved_from
+                and not self._moved_unseen_plays(pending)):
+            first = f"The decision for {who} comes first; key it ({self._decision_keys()}). "
+            return (self._pushed_words(pending, first) if pending.doubt == MOVED_PUSHED else
+                    self._moved_unseen_words(pending, f"{first}Enter plays nothing: played at the place due, "
+                                                      f"{pending.card.label} would count twice. "))
         if (pending.doubt or "").startswith(IN_A_LATER_BOX) and pending.zone:
             typed = f"{card.label} not taken: " if card is not None and card != pending.card else ""
             return (f"{typed}{pending.card.label} lies in {_box_words(pending.zone)}: the decision for {who} comes "
@@ -1045,6 +1065,9 @@ class BlackjackSession(SessionCore):
             unseen = (pending is not None and pending.doubt in (MOVED_UNSEEN, MOVED_PUSHED) and pending.moved_from
                       and self._snap.state.phase == BlackjackPhase.PLAYING and self._replay_refusal() is None)
             super().reject_pending()
+            dropped = unseen and self._snap.pending is not pending and not self._snap.stopped
+            if dropped and pending.doubt == MOVED_PUSHED:
+                self._pushed_back = (pending.card, pending.moved_from, self._snap.state.round_no)
             if unseen and self._snap.pending is not pending and not self._snap.stopped:
                 self._publish(replace(self._snap, message=(
                     f"{pending.card.label} read dropped: the same card, "
