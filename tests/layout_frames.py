@@ -8,12 +8,14 @@ import cv2
 from sliding_deal import CALIB, _card, _lay
 
 
-def laid_out(folder, moves, hidden=(), under: str = "") -> object:
-    """Frames of cards slid one by one (``moves``: ``(name, x, y)`` or ``(name, x, y, smear)``) from the shoe, or
+def laid_out(folder, moves, hidden=(), under: str = "", slide: int = 8) -> object:
+    """Frames of cards slid one by one (``moves``: ``(name, x, y)``, ``(name, x, y, smear)`` or ``(name, x, y, smear,
+    steps, hold)`` or ``(name, x, y, smear, steps, hold, rest)``) from the shoe, or
     from where the card lies when it is moved again, to its centre (x, y), smeared ``smear`` px by the motion
-    (11 unless given; 0: sharp, a camera's short shutter), each then lying still 6 frames.  ``name`` is the
+    (11 unless given; 0: sharp, a camera's short shutter), each then lying still ``rest`` frames (6 unless given).  ``name`` is the
     card's code, with ``#2`` after it for a second copy of that code.  In the frames ``hidden`` (their numbers) a hand
-    hides the card ``under`` where it lies."""
+    hides the card ``under`` where it lies.  Each slide takes ``slide`` frames, or ``steps`` steps each shown ``hold``
+    frames (a hand's strokes, halting between them)."""
     folder.mkdir(parents=True, exist_ok=True)
     felt = cv2.imread(str(CALIB / "AS.png"))
     felt[:] = felt[5, 5]
@@ -31,12 +33,15 @@ def laid_out(folder, moves, hidden=(), under: str = "") -> object:
         cv2.imwrite(str(folder / f"{shots:04d}.png"), frame)
         shots += 1
 
-    for name, tx, ty, *smear in moves:
-        smear = smear[0] if smear else 11
+    for name, tx, ty, *how in moves:
+        smear = how[0] if how else 11
+        steps, hold = how[1:3] if len(how) >= 3 else (slide, 1)
+        rest = how[3] if len(how) == 4 else 6
         sx, sy = lying.pop(name, (1180.0, 90.0))
-        for t in range(1, 9):
-            shot((name, sx + (tx - sx) * t / 8, sy + (ty - sy) * t / 8, smear if t < 8 else 0))
+        for t in range(1, steps + 1):
+            for _ in range(hold):
+                shot((name, sx + (tx - sx) * t / steps, sy + (ty - sy) * t / steps, smear if t < steps else 0))
         lying[name] = (tx, ty)
-        for _ in range(6):
+        for _ in range(rest):
             shot()
     return folder

@@ -20,6 +20,11 @@ bj-156 is the replay's ask: a read held under UNREADABLE CARD TYPED?, Enter, ref
 the next card typed ends it (the replay kept the ask, and both alerts, up).  bj-156, bj-461 and bj-643 ended alike
 before too (a sure read took every alert down in the replay; bj-643: a card typed in a held read's place while a
 wait stands settles nothing): they keep the replay's new rules from losing them.
+
+bj-957: a camera's card refused is a card due.  A card unread, typed (it ends the wait), a read refused (a wait for
+one card), V of the card typed (its wait is back: two cards due), a read held, one card typed: one is still due and
+live keeps CARD REFUSED and UNREADABLE CARD up.  The replay had counted no card for the refusal, so it counted one
+due after V, and the card typed took both alerts down.
 """
 
 from __future__ import annotations
@@ -57,10 +62,13 @@ FOUND = {
                ("ans", True), ("void",), ("hit",)],
     "bj-461": [("stand",), ("read", "4H"), ("del",), ("enter",), ("del",), ("type", "4H"), ("read", "QH"),
                ("type", "3D"), ("void",)],
+    "bj-957": [("read", "KC"), ("unr",), ("type", "AS"), ("enter",), ("hit",), ("read", "KC"), ("del",), ("del",),
+               ("void",), ("read", "KC"), ("type", "AS")],
 }
 #: Whether the live table ends with CARD REFUSED up, by case (what the restart and the replay must show too).
 REFUSED_UP = {"bj-80": False, "bj-156": False, "bj-167": True, "bj-188": True, "bj-237": True, "bj-243": True,
-              "bj-247": True, "bj-439": False, "bj-461": False, "bj-643": True}
+              "bj-247": True, "bj-439": False, "bj-461": False, "bj-643": True,
+              "bj-957": True}
 
 
 def play(s: BlackjackSession, step: tuple, seq: int) -> None:

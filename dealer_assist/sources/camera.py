@@ -10,14 +10,17 @@ gets and hands the table a :class:`CardRead` per physical card, an
 from __future__ import annotations
 
 import logging
+import math
 import threading
 import time
+from collections import Counter
 from dataclasses import dataclass, replace
 from pathlib import Path
 from typing import Any, Callable, Optional, Sequence, Union
 
 from dealer_assist.sources.base import CardSource, Sink, SourceError
-from dealer_assist.sources.resting_zone import CARD_DIAGONAL, RestingZones, diagonal_near, outline_diagonal
+from dealer_assist.sources.resting_zone import (CARD_DIAGONAL, RestingZones, UnreadAtStart, diagonal_near,
+                                                 outline_diagonal)
 from dealer_assist.events import (FRAMES_GREY, FRAMES_MIRRORED, MOVED_UNSEEN, OUTSIDE_BOXES, PROFILE_SHAPE_OFF,
                                    PUT_BACK, READ_TWICE_AT_ONCE,
                                    READ_WHERE_UNREAD, CardRead, LinkState, ProfileDoubt, Unreadable)
@@ -75,6 +78,10 @@ def _left(read: CardRead, zone: str, was: str) -> CardRead:
     spot unseen moving (see :meth:`.RestingZones.card`): ``left_from`` names that box, for the table to judge (most
     likely that card pushed blurred).  ``moved_from`` stays None: no move was seen."""
     return replace(_placed(read, zone), left_from=was)
+
+
+def _centre(corners) -> tuple[float, float]:
+    return sum(x for x, _ in corners) / len(corners), sum(y for _, y in corners) / len(corners)
 
 
 #: Images passed over a video's end names by name (see :func:`_named`); the rest it counts.
@@ -325,6 +332,10 @@ class CameraSource(CardSource):
         counted = list(self._counted()) if self._counted is not None else None
         dark = DarkWatch(least_paper(profile))
         resting = RestingZones(self._zones) if self._zones is not None else None
+        # The codes the table holds that no card read since the camera started was taken for (CountedCard), and what
+        # lay in view unread then: a card of such a code come into view later may be the other deck's copy (qaAR F4).
+        unclaimed = Counter(counted or ())
+        unread = UnreadAtStart(self._zones) if resting is not None and counted is not None else None
 
         def in_turn(event) -> None:  # with zones, after the cards read before it are given theirs
             for ready in resting.other(event) if resting is not None else [event]:
@@ -332,9 +343,12 @@ class CameraSource(CardSource):
 
         def seen(image, result, t: float) -> None:
             self._keep_view(image, result)
+            if unread is not None and unread.view is None:
+                unread.opening(result.view, [c.corners for c in result.cards], (image.shape[1], image.shape[0]))
             if resting is not None:
                 for ready in resting.frame((image.shape[1], image.shape[0]),
-                                           [(c.card.code, c.center) for c in result.cards], t):
+                                           [(c.card.code, c.center) for c in result.cards], t,
+                                           view=result.view, outlines=[c.corners for c in result.cards]):
                     sink(ready)
             was_dark = dark.said
             text = dark.add(image, t)
@@ -383,6 +397,12 @@ class CameraSource(CardSource):
                                                lambda zone, was, read=read: _moved(read, zone, was)):
                         sink(ready)
                 elif isinstance(event, CountedCard):
+                    if unclaimed[event.card.code] > 0:
+                        unclaimed[event.card.code] -= 1
+                    if unread is not None and self._view is not None:  # read since the opening: one unread no more
+                        outline = min(((math.dist(_centre(c), event.center), c) for code, c in self._view.cards
+                                       if code == event.card.code and len(c) == 4), default=(0, ()))[1]
+                        unread.claimed(outline, self._read_view)
                     sink(LinkState(self.name, time.time(), "up", f"{event.card.label} in view when the camera "
                                    "started: the table's own, already counted"))
                 elif isinstance(event, UnplacedCard):
@@ -403,11 +423,17 @@ class CameraSource(CardSource):
                     def ask(zone, card=event.card, frame=event.frame, seq=self.seq, why=why) -> Unreadable:
                         return Unreadable(self.name, time.time(), seq=seq, candidates=(card,), why=why, frame=frame,
                                           zone=zone)
+
+                    def read_or_ask(zone, card=event.card, frame=event.frame, seq=self.seq, ask=ask):
+                        if zone is not None and self._other_copy(zone, unread, unclaimed):
+                            return _placed(CardRead(card, self.name, time.time(), seq=seq, doubt=_doubt_of(fit, False),
+                                                    frame=frame), zone)
+                        return ask(zone)
                     if resting is not None and event.maybe_counted:
                         # Maybe moving as it started (squared up, pushed): asked for in the box it comes to rest in, as
                         # a card read is; read mid-push, it had been given the box it crossed.
                         for ready in resting.card(event.card.code, event.center,
-                                                  diagonal or self._profile.card_h_px * CARD_DIAGONAL, ask):
+                                                  diagonal or self._profile.card_h_px * CARD_DIAGONAL, read_or_ask):
                             sink(ready)
                     else:
                         in_turn(ask(self._zone_at(event.center, resting, diagonal)))
@@ -438,6 +464,17 @@ class CameraSource(CardSource):
             detail += f"; trying again every {OPEN_RETRY:g} s"
         sink(LinkState(self.name, time.time(), state, detail, retrying=retrying))
         return state
+
+    def _other_copy(self, zone: str, unread: Optional[UnreadAtStart], unclaimed: Counter) -> bool:
+        """Whether a card of a code the table holds, not in sight as the camera started and come to rest in ``zone``,
+        is a new card, the other deck's copy: every card the table holds that the camera has not read since it
+        started (``unclaimed``, as the table still holds them) lies unread as it lay then (:class:`.UnreadAtStart`)
+        in another box.  So none of them can be this one; a spot taken away since may have been it (put back)."""
+        if unread is None or self._read_view is None or self._view is None:
+            return False
+        held = Counter(self._counted())
+        left = sum(min(n, held[code]) for code, n in unclaimed.items())
+        return left <= unread.lying(zone, self._read_view, [corners for _, corners in self._view.cards])
 
     def _zone_at(self, center, resting, diagonal: float) -> Optional[str]:
         """The box a card asked for lies in, or just outside (within half its ``diagonal``, as a card read: one

@@ -19,7 +19,7 @@ from typing import Optional
 
 from dealer_assist.sources.shoe_protocol import (
     BOOT_SEQ_AT_MOST, DUPLICATE_WINDOW, MAX_FRAME, SEQ_MODULO, CardFrame, ErrorFrame, Frame, FrameError, HeartbeatFrame, HelloFrame,
-    parse_frame, shown_bytes, stands_for_card,
+    ShoeFrame, parse_frame, shown_bytes, stands_for_card,
 )
 
 #: PROTOCOL.md 6: a heartbeat every 1 s, within 10 %.
@@ -288,6 +288,7 @@ class ConformanceCheck:
             out += self._say(line.t, "crc_case", "3", MUST, raw,
                              f"CRC {crc} in lower case: devices MUST send 4 upper-case hex digits ({crc.upper()})")
         out += self._fields(line.t, raw, content, frame)
+        out += self._shoe_state(line.t, raw, frame)
         fault = _end_fault(line, content)
         if fault:
             out += self._say(line.t, "line_end", "3", MUST, raw,
@@ -560,6 +561,18 @@ class ConformanceCheck:
                          f"{parts[0]} with fields past its own ({extra!r}), which the host ignores: a device of "
                          "protocol 1 sends exactly the fields of section 6 (a later version may add some, and says "
                          "so in its HELLO)")
+
+    def _shoe_state(self, t: float, raw: bytes, frame: Frame) -> list[Deviation]:
+        """PROTOCOL.md 6 and 7.7: a v1 device sends only the SHOE states NEW, CUT and EMPTY; a later version may add
+        some, which a v1 host passes over (SHOE STATE X NOT KNOWN).  From a device whose HELLO says protocol 1 such a
+        state is a firmware fault a table only warns of: the cut card or new shoe it meant goes untold (fixQP: the
+        check passed it)."""
+        if not isinstance(frame, ShoeFrame) or frame.known or self._protocol > 1:
+            return []
+        return self._say(t, "shoe_state", "6, 7.7", MUST, raw,
+                         f"SHOE state {frame.state}, which the host passes over as no card and no cut card (the "
+                         f"table shows SHOE STATE {frame.state} NOT KNOWN): a device of protocol 1 sends only NEW, "
+                         "CUT and EMPTY (a later version may add states, and says so in its HELLO)")
 
     def _woke(self, t: float, silence: float, raw: bytes, frame: Frame) -> list[Deviation]:
         """The first line since the port opened, a frame, came ``silence`` seconds (more than a heartbeat's

@@ -13,6 +13,7 @@ import math
 from dataclasses import dataclass, field
 from typing import Any, Callable, Optional
 
+from dealer_assist.vision.bare_spot import SAME_LEVELS, SAME_SHARE
 from dealer_assist.vision.layout_zones import LayoutZones
 from dealer_assist.vision.track import BARE_FOR, BARE_FRAMES, PUT_BACK, REFERENCE_FPS
 
@@ -97,6 +98,9 @@ class _Held:
     #: What builds its event, given the box it rests in and the box it left, when it proves to be a card placed in
     #: another box that left its spot unseen moving (see :meth:`RestingZones.card`).
     left: Optional[Callable[[str, str], Any]] = None
+    #: Its outline (frame pixels) and the frame's view where it was last read (see :meth:`RestingZones.frame`).
+    corners: tuple = ()
+    view: Any = None
 
     @property
     def seen(self) -> float:
@@ -106,15 +110,38 @@ class _Held:
 
 @dataclass
 class _Placed:
+    """A card come to rest in a box, and how its spot looked while it went unread there.
+
+    Unread is not gone: a pile's first card goes unread once the next card covers its index, and a hand hides a
+    card for a moment; a real second card of its code dealt then was held as this one pushed across (rev37 R3,
+    rev38 R4).  With the frames' pixels (see :meth:`RestingZones.frame`) it is gone only once its spot, the cards
+    read on it aside, shows bare felt (``bare``), and it still lies there while that part looks as when it was last
+    read (``lies``: a card dealt onto it).  Without them, unread is taken for bare."""
+
     code: str
     center: tuple[float, float]
     diagonal: float
     unseen: int = 0
     unseen_from: float = 0.0  # the time of the first frame of ``unseen``
+    corners: tuple = ()
+    view: Any = None  # the view of the frame it was last read in
+    ground: Any = None  # the colour round it (see :meth:`.bare_spot.TableView.ground`)
+    bare: int = 0  # frames in a row unread with its spot bare, and the time of the first
+    bare_from: float = 0.0
+    lies: bool = False  # unread in the last frame, its spot looking as when it was read: covered by a card
 
     def gone(self, t: float) -> bool:
-        """Whether its spot was read without it as long as the tracker takes a card's bare spot for it gone."""
-        return self.unseen >= BARE_FRAMES and t - self.unseen_from >= BARE_FOR
+        """Whether its spot was seen bare as long as the tracker takes a card's bare spot for it gone."""
+        return self.bare >= BARE_FRAMES and t - self.bare_from >= BARE_FOR
+
+    def look(self, t: float, view: Any, covering: list) -> None:
+        """An unread frame: ``view`` its :class:`.bare_spot.TableView` (None: its pixels not given, unread taken
+        for bare), ``covering`` the outlines of the cards read in it."""
+        bare = view is None or (bool(self.corners) and view.bare_left(self.corners, covering, self.ground))
+        self.lies = (not bare and view is not None and self.view is not None and bool(self.corners)
+                     and view.same_as(self.view, self.corners, covering))
+        self.bare = self.bare + 1 if bare else 0
+        self.bare_from = t if self.bare == 1 else self.bare_from
 
 
 @dataclass
@@ -216,20 +243,30 @@ class RestingZones:
         return self._ready()
 
     def frame(self, size: tuple[int, int], seen: list[tuple[str, tuple[float, float]]],
-              t: Optional[float] = None) -> list:
+              t: Optional[float] = None, view: Any = None, outlines: Optional[list] = None) -> list:
         """A frame read of ``size`` (width, height) at ``t`` seconds (None: counted, 1/30 s after the one before)
-        and the cards read in it (code, centre)."""
+        and the cards read in it (code, centre); ``view`` its :class:`.bare_spot.TableView` and ``outlines`` the
+        cards' outlines (frame pixels, in the order of ``seen``), with which a card placed is gone from its spot
+        only once the spot is seen bare (see :class:`_Placed`); without them, once it is unread there."""
         self._count += 1
         self.size, self._t = size, self._count / REFERENCE_FPS if t is None else t
-        free = list(seen)
+        looks = outlines is not None and view is not None
+        shapes = list(outlines) if looks else [()] * len(seen)
+        free = [(code, c, shape) for (code, c), shape in zip(seen, shapes)]
+        covering = [shape for shape in shapes if len(shape) == 4]
         for placed in self._placed:  # the reads of the cards already placed, where they lie, are theirs
-            near = [(math.dist(c, placed.center), i) for i, (code, c) in enumerate(free) if code == placed.code]
+            near = [(math.dist(c, placed.center), i) for i, (code, c, _) in enumerate(free) if code == placed.code]
             near = [(d, i) for d, i in near if d <= 2 * STILL * placed.diagonal]
             if near:
-                placed.unseen, placed.center = 0, free.pop(min(near)[1])[1]
+                _, placed.center, shape = free.pop(min(near)[1])
+                placed.unseen, placed.bare, placed.lies = 0, 0, False
+                if looks and len(shape) == 4:
+                    placed.corners, placed.view = tuple(map(tuple, shape)), view
+                    placed.ground = view.ground(shape) if placed.ground is None else placed.ground
             else:
                 placed.unseen += 1
                 placed.unseen_from = self._t if placed.unseen == 1 else placed.unseen_from
+                placed.look(self._t, view if looks else None, covering)
         self._placed = [p for p in self._placed if p.unseen < PLACED_FRAMES]
         for astray in self._astray:  # seen where it lay still (not where a card of its code passes)
             if any(code == astray.code and math.dist(c, astray.center) <= 2 * STILL * astray.diagonal
@@ -243,7 +280,7 @@ class RestingZones:
         for held in self._queue:
             if not isinstance(held, _Held):
                 continue
-            near = [(math.dist(c, held.center), i) for i, (code, c) in enumerate(free) if code == held.code]
+            near = [(math.dist(c, held.center), i) for i, (code, c, _) in enumerate(free) if code == held.code]
             near = [(d, i) for d, i in near if d <= REACH * held.diagonal]
             if held.lost:
                 continue
@@ -254,7 +291,10 @@ class RestingZones:
                 continue
             if held.origin is not None and self._covered(held):
                 held.since = self._t  # uncovered: its time to come to rest counts from now
-            held.center, held.unseen = free.pop(min(near)[1])[1], 0
+            _, held.center, shape = free.pop(min(near)[1])
+            held.unseen = 0
+            if looks and len(shape) == 4:
+                held.corners, held.view = tuple(map(tuple, shape)), view
             old = [n for n, (when, _) in enumerate(held.sightings) if self._t - when >= STILL_OVER]
             held.at_rest = bool(old) and math.dist(held.center, held.sightings[old[0]][1]) <= STILL * held.diagonal
             held.sightings = [(self._t, held.center)] + held.sightings[:old[0] + 1 if old else None]
@@ -299,11 +339,12 @@ class RestingZones:
         return out
 
     def _left_spot(self, held: _Held) -> list:
-        """The cards of ``held``'s code placed in another box than the one it lies in, unseen at their spots."""
+        """The cards of ``held``'s code placed in another box than the one it lies in, unseen at their spots and
+        not seen lying there under a card dealt onto them."""
         zone = self.zones.at(held.center, self.size, reach=held.diagonal / 2)
         if zone is None:
             return []
-        return [p for p in self._placed if p.code == held.code and p.unseen
+        return [p for p in self._placed if p.code == held.code and p.unseen and not p.lies
                 and self.zones.at(p.center, self.size, reach=p.diagonal / 2) not in (None, zone)]
 
     def _claimed(self) -> list:
@@ -338,7 +379,7 @@ class RestingZones:
         if not isinstance(item, _Held):
             return item
         if item.at_rest:
-            self._placed.append(_Placed(item.code, item.center, item.diagonal))
+            self._placed.append(_Placed(item.code, item.center, item.diagonal, corners=item.corners, view=item.view))
         zone = self.zones.at(item.center, self.size, reach=item.diagonal / 2)
         if item.origin is not None:
             was = self.zones.at(item.origin, self.size, reach=item.diagonal / 2)
@@ -354,3 +395,110 @@ class RestingZones:
             self._placed = [p for p in self._placed if p is not gone[0]]
             return item.left(zone, self.zones.at(gone[0].center, self.size, reach=gone[0].diagonal / 2))
         return item.make(zone)
+
+
+#: Paper in a table camera's opening frame that no card read there lies on, of at least this share of a card's face
+#: and touching a card read: a card lying under it, unread (a pile's first card, its index under the card on it; see
+#: :class:`UnreadAtStart`).  A card lying alone unread is asked for as ever, and a paper slip or a lammer beside the
+#: cards is no card the table holds.
+UNREAD_PAPER = 0.03
+#: How far (a share of a card's diagonal) a card read's outline may miss its own paper: its rounded corners, its edge
+#: and shadow are no card lying under it.
+OUTLINE_SLACK = 0.03
+#: Points at most sampled from each spot of paper unread (see :class:`UnreadAtStart`).
+SPOT_POINTS = 400
+#: Least share of a spot's points the cards read now must leave in sight for it to tell whether what lay there lies
+#: there still (looks as it did: see :data:`.bare_spot.SAME_SHARE`).
+SPOT_SEEN = 0.5
+
+
+@dataclass
+class _Unread:
+    zone: Optional[str]
+    xs: Any
+    ys: Any
+    colours: Any
+
+
+@dataclass
+class UnreadAtStart:
+    """What lay in view unread as a table's camera (re)started: each spot of paper in its first frame that reads a card
+    that no card read lies on, beside a card read (a card under it).  A card of a code the table holds that comes into
+    view later, in another box, is the other deck's copy, a new card, while every card the table holds and the camera
+    has not read since it started lies in such a spot in another box, as it lay then (qaAR F4: at 2 decks seat 1's 9♣
+    lay under its K♥, its index never read, and a second 9♣ dealt into seat 3's box was asked for as maybe the table's
+    own).  A spot taken away, moved or covered since tells nothing: the card may be the table's own, taken back and
+    dealt again."""
+
+    zones: LayoutZones
+    spots: list = field(default_factory=list)
+    view: Any = None
+
+    def opening(self, view: Any, cards: list, size: tuple[int, int]) -> None:
+        """The first frame read (its :class:`.vision.bare_spot.TableView`, the outlines of its cards read for sure,
+        its ``size``) that reads a card: its spots of paper unread are kept."""
+        import cv2
+        import numpy as np
+
+        quads = [np.asarray(corners, np.float64) * view.scale for corners in cards if len(corners) == 4] \
+            if view is not None else []
+        if self.view is not None or not quads:
+            return
+        self.view = view
+        diagonal = float(np.median([outline_diagonal(q) for q in quads]))
+        face = (diagonal / CARD_DIAGONAL) ** 2 * 63 / 88
+        read = np.zeros(view.paper.shape[:2], np.uint8)
+        for quad in quads:
+            cv2.fillConvexPoly(read, quad.round().astype(np.int32), 1)
+        slack = max(int(round(OUTLINE_SLACK * diagonal)), 1)
+        read = cv2.dilate(read, np.ones((2 * slack + 1, 2 * slack + 1), np.uint8))
+        unread = cv2.morphologyEx(((view.paper > 0) & (read == 0)).astype(np.uint8), cv2.MORPH_OPEN,
+                                  np.ones((3, 3), np.uint8))
+        near = cv2.dilate(read, np.ones((2 * slack + 3, 2 * slack + 3), np.uint8))
+        count, labels, stats, centres = cv2.connectedComponentsWithStats(unread)
+        for n in range(1, count):
+            area = stats[n, cv2.CC_STAT_AREA]
+            ys, xs = np.nonzero(labels == n)
+            if area < UNREAD_PAPER * face or not near[ys, xs].any():
+                continue
+            step = max(len(xs) // SPOT_POINTS, 1)
+            xs, ys = xs[::step], ys[::step]
+            centre = (float(centres[n][0]) / view.scale, float(centres[n][1]) / view.scale)
+            self.spots.append(_Unread(self.zones.at(centre, size), xs, ys, view.small[ys, xs, :3].astype(np.int16)))
+
+    def claimed(self, corners, view: Any) -> None:
+        """A card the table holds, read since the opening where it lies (its outline ``corners`` in ``view``, the frame
+        read now): a spot of paper unread that lies under it is that card, no longer one unread."""
+        import cv2
+        import numpy as np
+
+        if view is None or len(corners) != 4:
+            return
+        on = np.zeros(view.paper.shape[:2], np.uint8)
+        cv2.fillConvexPoly(on, (np.asarray(corners, np.float64) * view.scale).round().astype(np.int32), 1)
+        self.spots = [spot for spot in self.spots if on[spot.ys, spot.xs].mean() < SPOT_SEEN]
+
+    def lying(self, zone: Optional[str], view: Any, cards: list) -> int:
+        """How many spots of paper unread at the opening, out of ``zone``, look as they did in ``view`` (the frame
+        read now) where the cards read in it for sure (their outlines, ``cards``) leave them in sight."""
+        import cv2
+        import numpy as np
+
+        if (self.view is None or view is None or view.small.shape != self.view.small.shape
+                or view.scale != self.view.scale):
+            return 0
+        read = np.zeros(view.paper.shape[:2], np.uint8)
+        for corners in cards:
+            if len(corners) == 4:
+                cv2.fillConvexPoly(read, (np.asarray(corners, np.float64) * view.scale).round().astype(np.int32), 1)
+        lying = 0
+        for spot in self.spots:
+            if spot.zone == zone:
+                continue
+            seen = read[spot.ys, spot.xs] == 0
+            if seen.sum() < SPOT_SEEN * len(seen):
+                continue  # a card read lies over it now (its own card, read since, or one dealt on it)
+            now = view.small[spot.ys[seen], spot.xs[seen], :3].astype(np.int16)
+            alike = np.count_nonzero(np.abs(now - spot.colours[seen]).max(axis=1) <= SAME_LEVELS)
+            lying += alike >= SAME_SHARE * seen.sum()
+        return lying

@@ -34,8 +34,8 @@ from dealer_assist.table.blackjack_state import (CUT_STAYS, NOT_IN_THE_STUB, Bla
 from dealer_assist.table.holds import (AFTER_A_MISDRAW, AFTER_A_REFUSAL, AFTER_NEW_DECK, HOLDS, NEW_DECK_IN_ROUND,
                                       NEW_DECK_REFUSED, NEW_DECKS_FIRST, NO_PLACE_IN_BOX, NO_ROUND_AFTER, NO_ROUND_CUT,
                                       NO_ROUND_NO_DEAL, PARKED, READ_BEFORE_A_STOP, MOVED_EARLY,
-                                      SAME_CARD_DOUBTS, AFTER_BURNED_UNREAD, DRAWN_ONCE, SET_ASIDE_UNREAD,
-                                      hold_of_alert, reads_again)
+                                      MOVED_PUSHED, SAME_CARD_DOUBTS, AFTER_BURNED_UNREAD,
+                                      SET_ASIDE_UNREAD, hold_of_alert, reads_again)
 from dealer_assist.table.journal import Entry, Journal
 from dealer_assist.table.rules_record import replay_rules_of, rules_record
 from dealer_assist.table.session_core import CONFIRM_BELOW, ROUND_END, SessionCore, SnapshotCore, round_ends
@@ -198,6 +198,9 @@ class BlackjackSession(SessionCore):
     VOID_LAST_CARD = "Backspace"
     #: The read a card typed while it waited for the decision took the place of (it answers that read).
     _read_under_typed: Optional[CardRead] = None
+    #: The card of a read held as :data:`MOVED_PUSHED` that Del dropped, the box it was pushed out of, and the round:
+    #: the croupier puts it back there, as the hold's words say (see :meth:`_moved_for_nothing`).
+    _pushed_back: Optional[tuple[Card, str, int]] = None
     #: A read after NEW DECK DURING A ROUND still waiting at Ctrl+N was drawn from the new deck: it is that deck's
     #: first card, and waits for the bets (read between rounds it would close them at once).
     NEW_SHOE_HOLD = AFTER_NEW_DECK
@@ -253,6 +256,8 @@ class BlackjackSession(SessionCore):
         super()._restore_holds(journal)
         self._restore_typed_in_place(journal)
         self._restore_parked(journal)
+        self._restore_refused_deck(journal)
+        self._restore_keyed_after(journal)
         last = next(journal.entries_where("kind IN ('card_refused', 'card_assigned', 'shoe_start')", (),
                                           newest_first=True), None)
         zone = last.payload.get("zone") if last is not None and last.kind == "card_refused" else None
@@ -274,6 +279,43 @@ class BlackjackSession(SessionCore):
         source = last.payload.get("source")
         if last.payload.get("dealt_already", True) and _dealt_already(self._snap.state, card, source):
             self._publish(replace(self._snap, duplicate=card))
+
+    def _restore_refused_deck(self, journal: Any) -> None:
+        """NEW DECK NOT ACCEPTED after a round, shown again, names its reader again: N holds that reader's next read
+        as live (fixQA: restarted before N, the new deck's first card was dealt at once into the old deck's round).
+        Journals before the alert named its source hold none."""
+        if not any(a.code == "newdeck" for a in self._snap.alerts):
+            return
+        for entry in journal.entries_where("kind IN ('alert', 'shoe_start')", (), newest_first=True):
+            if entry.kind == "shoe_start":
+                return
+            if entry.payload.get("code") == "newdeck":
+                source = entry.payload.get("source")
+                self._refused_deck_by = source if isinstance(source, str) else None
+                return
+
+    def _restore_keyed_after(self, journal: Any) -> None:
+        """Each reader's last card played in the round and the decision keyed after it, as live had them (see
+        :meth:`_fed_after_decision`): fixQA, restarted between D and the shoe's DOUBLE_FEED, the alert named no card
+        and no place.  The round's entries since a HELLO only (a new count's SEQs name no card before it); an
+        ``action`` entry of an older journal, with no ``due``, only when it is the round's last."""
+        state = self._snap.state
+        if state.phase != BlackjackPhase.PLAYING:
+            return
+        entries = []
+        for entry in journal.entries_where("kind IN ('card_assigned', 'shoe_burn', 'action', 'correction', "
+                                           "'device_hello', 'shoe_start')", (), newest_first=True):
+            if entry.kind in ("device_hello", "shoe_start") or entry.payload.get("round") != state.round_no:
+                break
+            entries.append(entry)
+        for n, entry in enumerate(reversed(entries)):
+            if entry.kind != "action":
+                self._note_placed(entry.kind, entry.payload)
+                continue
+            due = entry.payload.get("due", state.describe_due() if n == len(entries) - 1 else "")
+            action = entry.payload.get("action")
+            if isinstance(due, str) and isinstance(action, str):
+                self._keyed_after = {source: (placed[0], action, due) for source, placed in self._placed.items()}
 
     def _restore_parked(self, journal: Any) -> None:
         """The cards set aside in a later box (:meth:`_park`) and not read again since wait there again."""
@@ -412,6 +454,8 @@ class BlackjackSession(SessionCore):
         if op["op"] == "action" and new.round is not None and new.round.step is not None:
             step = new.round.step  # who acted: the op names no seat when it was the one due
             payload["position"] = position(new, step.seat, step.hand)
+            if new.phase == BlackjackPhase.PLAYING and new.describe_due():  # fixQA: a restart's double feed names it
+                payload["due"] = new.describe_due()
         if op["op"] == "new_deck":  # for a reader: each deck names the seat limits it starts under ...
             payload["limits"] = {"min_bet": fmt(new.rules.min_bet), "max_bet": fmt(new.rules.max_bet)}
             # ... and the bets it carries over (on the layout, and Rebet's): with them, a restart
@@ -498,6 +542,22 @@ class BlackjackSession(SessionCore):
                 self._write(kind, entries[kind])
 
     # -- events from card sources -------------------------------------------
+    def _card_read(self, event: CardRead) -> None:
+        """As every game; a zoned camera's sure read in one box just after the card of its code left its spot in another
+        (:attr:`~dealer_assist.events.CardRead.left_from`), while the round is dealt and holds that card in that box, is
+        doubted as that card pushed blurred, :data:`MOVED_PUSHED`, the box it left kept as ``moved_from``, before it is
+        journaled: a restart and a replay hold it so too (fixBL: it was played as a new card, counted in both seats).
+        Not after the round: a card gathered then is rev34 R3's (see :meth:`_moved_for_nothing`)."""
+        state = self._snap.state
+        if (event.left_from and event.zone and not event.doubt and not event.moved_from and event.source != KEYBOARD
+                and event.confidence >= CONFIRM_BELOW and not event.candidates
+                and state.phase == BlackjackPhase.PLAYING and state.round is not None
+                and given_position(event.left_from) != given_position(event.zone)
+                and given_position(event.left_from) in _boxes_holding(state.round, state.seats_in, event.card)
+                and not self._early_card_moved(event)):  # the last card, played early: MOVED_EARLY's (qaY Y3)
+            event = replace(event, doubt=MOVED_PUSHED, moved_from=event.left_from)
+        super()._card_read(event)
+
     def _take(self, event: CardRead) -> None:
         """A card a reader reads while a decision is due waits for it, as the croupier draws the card
         when the player signals, before keying H (QA: it was refused, its DO line offered Backspace,
@@ -654,6 +714,17 @@ class BlackjackSession(SessionCore):
         a new copy dealt before N: rev34 R3).  Otherwise it waits as any card put back: the croupier's to answer."""
         state = self._snap.state
         sure = not event.doubt and event.confidence >= CONFIRM_BELOW and not event.candidates
+        back, self._pushed_back = self._pushed_back, None
+        if (back is not None and event.source != KEYBOARD and (event.card, event.zone, state.round_no) == back
+                and (event.moved_from or event.doubt == PUT_BACK) and state.phase == BlackjackPhase.PLAYING
+                and state.round is not None
+                and given_position(back[1]) in _boxes_holding(state.round, state.seats_in, event.card)):
+            # Put back as the held read's words said, then Del: its read back in its box is that card, not a hold
+            # (rev37 R6: a second "put back" hold, and Enter on it raised CARD REFUSED).
+            return self._drop_as_moved(event, f"{event.card.label} put back in {_box_words(back[1])}: the table "
+                                              "counts it there (read dropped)")
+        if event.doubt == MOVED_PUSHED:  # unseen moving: it may be another of its code dealt there, the croupier's
+            return False
         if event.source == KEYBOARD or not (event.moved_from or event.doubt == PUT_BACK or sure):
             return False
         if not event.zone and (state.phase == BlackjackPhase.PLAYING or not event.moved_from):
@@ -696,6 +767,16 @@ class BlackjackSession(SessionCore):
                 f"to rest. The table counts it in {counted}. If it lies in another box now, void back to it "
                 "(Backspace): Enter then plays it where a card is due, or type the cards in their places (K); if it "
                 f"still lies in {left}, Del drops this read")
+
+    def _pushed_words(self, event: CardRead, before: str = "") -> str:
+        """What Enter answers on a read held as :data:`MOVED_PUSHED`: it plays nothing, and which key ends each case
+        right (as :meth:`_moved_unseen_words`, and K for another of its code dealt in the box it lies in)."""
+        label, left, here = event.card.label, _box_words(event.moved_from or ""), _box_words(event.zone or "")
+        return (f"{before}Enter plays nothing: {label} is counted in {left}, and played here too it would count "
+                f"twice. If it is that {label}, pushed into {here}: put it back and Del drops this read, or, if it "
+                "belongs there, "
+                "void back to it (Backspace) and type the cards in their places (K); if another "
+                f"{label} was dealt to {here}, type it (K {event.card.code})")
 
     def _moved_unseen_plays(self, event: CardRead) -> bool:
         """Whether Enter plays a read held as :data:`~dealer_assist.events.MOVED_UNSEEN` where a card is due: only once
@@ -895,6 +976,10 @@ class BlackjackSession(SessionCore):
                     and not self._moved_unseen_plays(pending)):
                 return self._refuse(self._moved_unseen_words(pending, "Enter plays nothing: played at the place due, "
                                                                       f"{pending.card.label} would count twice. "))
+            if (pending is not None and pending.doubt == MOVED_PUSHED and card is None and pending.moved_from
+                    and state.phase == BlackjackPhase.PLAYING and self._replay_refusal() is None
+                    and not self._moved_unseen_plays(pending)):
+                return self._refuse(self._pushed_words(pending))
             if pending is not None and pending.doubt == MOVED_EARLY and card is None and self._replay_refusal() is None:
                 self._publish(replace(self._snap, pending=None, cards_due=0))
                 self._answered(pending)
@@ -941,6 +1026,13 @@ class BlackjackSession(SessionCore):
         that waits for the decision is played by H or D (QA: a read held from before a restart, an unsure
         one, was said to be, and H left it waiting)."""
         who = self._hand_words()
+        # Enter does not play these after the decision either: the words say what does (rev37 R5).
+        if (card is None and pending.doubt in (MOVED_UNSEEN, MOVED_PUSHED) and pending.moved_from
+                and not self._moved_unseen_plays(pending)):
+            first = f"The decision for {who} comes first; key it ({self._decision_keys()}). "
+            return (self._pushed_words(pending, first) if pending.doubt == MOVED_PUSHED else
+                    self._moved_unseen_words(pending, f"{first}Enter plays nothing: played at the place due, "
+                                                      f"{pending.card.label} would count twice. "))
         if (pending.doubt or "").startswith(IN_A_LATER_BOX) and pending.zone:
             typed = f"{card.label} not taken: " if card is not None and card != pending.card else ""
             return (f"{typed}{pending.card.label} lies in {_box_words(pending.zone)}: the decision for {who} comes "
@@ -970,14 +1062,19 @@ class BlackjackSession(SessionCore):
             if pending is not None and pending.source == KEYBOARD and self._read_under_typed is not None:
                 self._publish(replace(self._snap, pending=replace(self._read_under_typed, doubt=pending.doubt)))
             self._read_under_typed = None
-            unseen = (pending is not None and pending.doubt == MOVED_UNSEEN and pending.moved_from
+            unseen = (pending is not None and pending.doubt in (MOVED_UNSEEN, MOVED_PUSHED) and pending.moved_from
                       and self._snap.state.phase == BlackjackPhase.PLAYING and self._replay_refusal() is None)
             super().reject_pending()
+            dropped = unseen and self._snap.pending is not pending and not self._snap.stopped
+            if dropped and pending.doubt == MOVED_PUSHED:
+                self._pushed_back = (pending.card, pending.moved_from, self._snap.state.round_no)
             if unseen and self._snap.pending is not pending and not self._snap.stopped:
                 self._publish(replace(self._snap, message=(
-                    f"{pending.card.label} read dropped: the same card, moved. If it lies in another box than "
-                    f"{_box_words(pending.moved_from)}, void back to it (Backspace) and type the cards again in their "
-                    "places (K)")))
+                    f"{pending.card.label} read dropped: the same card, "
+                    + (f"pushed; the table counts it in {_box_words(pending.moved_from)}. If it belongs in "
+                       f"{_box_words(pending.zone or '')}, " if pending.doubt == MOVED_PUSHED else
+                       f"moved. If it lies in another box than {_box_words(pending.moved_from)}, ")
+                    + "void back to it (Backspace) and type the cards again in their places (K)")))
 
     def _hold_next(self, source: str, why: str) -> None:
         """As every game's, but not at the deck check: a count-back has no order, so a card the reader could not read
@@ -1213,8 +1310,9 @@ class BlackjackSession(SessionCore):
                 self._hold_after_refused_deck(event.source, error)
             elif error is not None:  # the round over: a card now is refused as after it, the next round holds (N)
                 self._refused_deck_by = event.source
+                # Its source journaled: a restart before N holds that reader's next read at N too (fixQA).
                 self.alert("newdeck", "warning", "NEW DECK NOT ACCEPTED", error,
-                           "put the old deck back in the shoe until it is reconciled (C)")
+                           "put the old deck back in the shoe until it is reconciled (C)", source=event.source)
 
     def _hold_after_refused_deck(self, source: str, error: str) -> None:
         """The shoe's new deck refused (the old one not checked) while bets are taken: its next read would be dealt
@@ -1385,26 +1483,21 @@ class BlackjackSession(SessionCore):
         behind it while burn cards are still due after the unread ones is a burn card too: it is burned as read
         (rev36 R2: it stayed held under the old banner, and Enter dealt it into seat 1)."""
         with self._lock:
-            state = self._snap.state
-            left = state.burn_left if state.phase == BlackjackPhase.BETTING else 0
-            unread = self._burn_unplayed(left)
-            pending = self._snap.pending
-            hold = self._hold_of.get(pending.source) if pending is not None else None
-            if (unread and left > unread and hold is not None and hold[1] == self._pending_hold
-                    and hold[0] in DRAWN_ONCE and not reads_again(pending.source) and self._replay_refusal() is None
-                    and self._burn_unplayed(unread) == self._cards_due.get(hold[1], 1)):
-                self._burn_done(unread)  # the cards before it were burn cards: it is the next one, burned as read
-                if self._snap.pending is pending:
-                    self.confirm_pending()  # burn_left still counts the unread ones: B journals them as before
+            burned = self._burn_read_held(self._burn_left())  # the cards before it were burn cards: so is it
+            unread = self._burn_unplayed(self._burn_left())
             error = self._do({"op": "skip_burn", **({"burned_unread": unread} if unread else {})},
                              message="burn done unrecorded: the burn cards are counted back at the deck check"
-                             + (f" (the card{'s' if unread > 1 else ''} not read among them)" if unread else ""))
+                             + (f" (the card{'s' if unread > 1 else ''} not read among them)"
+                                if unread or burned else ""))
             if error is None and unread:
                 self._burn_done(unread)
-                waiting = self._snap.pending
-                if waiting is not None and waiting.source not in self._hold_of and waiting.doubt in DRAWN_ONCE:
-                    self._publish(replace(self._snap, pending=replace(waiting, doubt=self.BURNED_BEHIND_DOUBT)))
+                self._say_burned_behind()
             return error
+
+    def _burn_left(self) -> int:
+        """The burn cards still due (B counts them burned)."""
+        state = self._snap.state
+        return state.burn_left if state.phase == BlackjackPhase.BETTING else 0
 
     def next_round(self) -> Optional[str]:
         """N.  Refused after the deck's last round (the cut card out, the round settled), as at baccarat: the

@@ -48,8 +48,16 @@ MOVED_EARLIER = ("read in the other hand's box just after the card of its code p
                  "dropped and MOVED TO THE BOX says how to move it (void the round, Shift+V, and type the cards); if "
                  "another card of its code was dealt here, type it (K) and it is played here; Enter plays nothing (it "
                  "would count one card in both hands)")
+#: Why a blackjack zoned camera's sure read waits when it is read in one box just after the card of its code the round
+#: holds in another box went from its spot there unseen moving (:attr:`~dealer_assist.events.CardRead.left_from`, kept
+#: in the read's ``moved_from``): most likely that card pushed across blurred; played as a new card of its code it had
+#: counted in both seats (fixBL).  Enter plays nothing while the table counts it in the box it left.
+MOVED_PUSHED = ("read in this box just after the card of its code went from its spot in another box (the camera did "
+                "not see it move): most likely that card, pushed across; the table cannot move a card from one hand "
+                "to another. Enter plays nothing while the table counts it in the box it left; Del drops this read; "
+                "if another card of its code was dealt here, type it (K)")
 SAME_CARD_DOUBTS = (PUT_BACK, READ_TWICE_AT_ONCE, MOVED_EARLY, TYPED_THEN_READ, MOVED_LAST, MOVED_EARLIER,
-                    MOVED_UNSEEN)
+                    MOVED_UNSEEN, MOVED_PUSHED)
 
 #: Why the first card read after lost frames waits for the croupier (CardRead.doubt).
 AFTER_A_GAP = ("frames were lost before it (FRAMES LOST): type any missing card first (K), then Enter plays "
@@ -207,6 +215,9 @@ SET_ASIDE_UNREAD = (AFTER_AN_UNREADABLE, AFTER_A_DOUBLE_FEED)
 #: (blackjack: rev36 R2, the banner had gone on asking for the card burned).
 AFTER_BURNED_UNREAD = ("the card before it could not be read and went with the burn (B): Enter deals this one as "
                        "the round's first card (with no bet placed it is refused as a misdraw, to set aside)")
+#: Baccarat's (rev38 R2: the banner had gone on asking for the card B or Shift+B counted burned).
+AFTER_BURNED_UNREAD_P1 = ("the card before it could not be read (or was refused) and went with the burn (B or "
+                          "Shift+B): Enter deals this one as P1 (the bets close)")
 
 
 def reads_again(source: str) -> bool:
@@ -258,6 +269,10 @@ def cards_due_asked(card: str, source: str, why: str, due: int) -> str:
     with the count (rev36 R5)."""
     if due == 1 and why in DRAWN_ONCE and not reads_again(source):
         return missing_card_asked(card, why)
+    if why == AFTER_DROPPED and not reads_again(source):  # the dropped read's card is one of them (a shoe's)
+        return (f"{'a card' if due == 1 else f'{due} cards'} before {card} still untyped: a card could not be read (or "
+                f"was refused), and a read was dropped too (Del), its card dealt all the same: type each card dealt "
+                f"in its place first (K), then Enter plays {card}")
     if why == AFTER_DROPPED:
         return (f"{'a card' if due == 1 else f'{due} cards'} before {card} could not be read (or "
                 f"{'was' if due == 1 else 'were'} refused), still untyped, and a read was dropped too (Del): type "
@@ -265,9 +280,13 @@ def cards_due_asked(card: str, source: str, why: str, due: int) -> str:
     return several_unread_asked(card, due, reads_again(source))
 
 
-def several_unread(count: int, refused: bool = False) -> str:
+def several_unread(count: int, refused: bool = False, dropped: bool = False) -> str:
     """The action of UNREADABLE CARD when its reader could not read ``count`` cards in a row (more than one),
-    or, ``refused``, read one before them that was refused."""
+    or, ``refused``, read one before them that was refused; ``dropped``: a shoe's read dropped (Del) among them."""
+    if dropped:
+        return (f"{count} cards could not be read or were dropped (Del), a dropped read's card dealt all the same: "
+                f"type them in their places (K), in the order they came out, then the next card read is played after "
+                f"them; it waits until all {count} are typed")
     return (f"{count} cards could not be {'read or were refused' if refused else 'read'}: type them in their places "
             f"(K), in the order they came out, then "
             f"the next card read is played after them; it waits until all {count} are typed")

@@ -100,14 +100,18 @@ rebet             round, bets (the last round's bets put back)
 card_held         round, card (a card that came after the round, waiting: Enter or Del)
 card_set_aside    round, cards (the held cards set aside as misdrawn); at a table with supervisors
                   also ``correction`` (who, why), as for a void
-action            round, seat, action (blackjack: hit / stand / double / split of the seat's active hand)
+action            round, seat, action (blackjack: hit / stand / double / split of the seat's active hand);
+                  ``due``, the place due after it as the display named it (a DOUBLE_FEED reported next says its
+                  cards came out after the decision, also after a restart; older journals: none)
 deal              round (bets are closed); blackjack ``burn_skipped``: dealt before the new deck's burn, that
                   many burn cards not burned (the deal ends the burn)
 outcome           round, + the ``deal --json`` object (winner, player, banker...)
 settlement        round, bets (list as in ``settle --json``), totals
 round_end         round
 alert             round?, code, level, title, text, action; ``source`` where it holds that reader's next read
-                  (FRAMES LOST, DOUBLE_FEED: a restart restores the hold from it), and a shoe's ERR and EMPTY;
+                  (FRAMES LOST, DOUBLE_FEED: a restart restores the hold from it), and a shoe's ERR and EMPTY,
+                  and blackjack's NEW DECK NOT ACCEPTED after a round (``newdeck``: N holds that reader's next read,
+                  after a restart too; older journals: none, N holds nothing after a restart);
                   ``source_seq``, the frame of a DOUBLE_FEED (it stood for a card: a restarted reader goes on after
                   it), of FRAMES LOST, or of another ERR or EMPTY (for the record; older journals: none);
                   ``new_count`` (true, with

@@ -28,8 +28,8 @@ from dealer_assist.money import fmt
 from dealer_assist.events import MOVED_UNSEEN, OUTSIDE_BOXES, PUT_BACK, CardRead, ShoeSignal
 from dealer_assist.shoe import Phase as ShoePhase
 from dealer_assist.table import journal_scan
-from dealer_assist.table.holds import (AFTER_A_REFUSAL, AFTER_NEW_SHOE, BURN_DUE_FACE_DOWN, DRAWN_ONCE, MOVED_EARLIER,
-                                      MOVED_LAST, NEW_SHOE_IN_ROUND, reads_again)
+from dealer_assist.table.holds import (AFTER_A_REFUSAL, AFTER_BURNED_UNREAD_P1, AFTER_NEW_SHOE, BURN_DUE_FACE_DOWN,
+                                      DRAWN_ONCE, MOVED_EARLIER, MOVED_LAST, NEW_SHOE_IN_ROUND, reads_again)
 from dealer_assist.table.journal import Entry, Journal
 from dealer_assist.table.rules_record import RulesMismatchError, replay_rules_of, rules_record
 from dealer_assist.table.session_core import (CONFIRM_BELOW, ROUND_END, Alert, JournalReplayError, SessionCore,
@@ -223,6 +223,7 @@ class TableSession(SessionCore):
     REFUSALS = (TableError,)
     HOLDS_END_AT = (("round_start", None),)  # a card out after the round is held, never the next round's
     WAITS_END_OPS = ("next_round", "void_round", "new_shoe")  # round_start is next_round's kind
+    BURNED_BEHIND_DOUBT = AFTER_BURNED_UNREAD_P1
 
     @staticmethod
     def VOIDS_A_CARD(payload: dict) -> bool:  # noqa: N802 (a class constant's shape, as HOLDS_END_AT)
@@ -723,7 +724,9 @@ class TableSession(SessionCore):
         if s.phase == TablePhase.SETTLED and s.shoe.phase is ShoePhase.FINISHED and not self._snap.replay:
             return self._refuse("the shoe is finished: its last round is played; Ctrl+N twice starts a new shoe")
         with self._lock:
-            self._hold_read_after_round()
+            refused = self._hold_read_after_round()
+            if refused is not None:
+                return refused
             error = self._do({"op": "next_round"})
         if error is None:
             self._astray_played.clear()  # a card played from outside every box last round is no card of this one
@@ -731,25 +734,37 @@ class TableSession(SessionCore):
             self.dismiss("nobet")
         return error
 
-    def _hold_read_after_round(self) -> None:
+    def _hold_read_after_round(self) -> Optional[str]:
         """N with a shoe's read held behind a card the shoe left unplayed (unread, refused, fed with another) after
         the round was complete: that card is no card of the next round, so its wait ends, and the read, which came
         before N too, is held as a card after the round (Enter deals a no-bet hand, Del sets it aside), as when no
         card went missing before it (rev36 R1: the wait outlived N, Enter was refused for good, and the card typed
-        as the banner asked went in as round 2's P1)."""
+        as the banner asked went in as round 2's P1).  A read the rules refuse even as a card after the round (a
+        copy too many) is refused as it would have been with nothing missing before it: N stops there, returning
+        why, with CARD REFUSED up (the next round's end of the waits had taken it down unseen), and N again opens
+        the next round."""
         pending, state = self._snap.pending, self._snap.state
         hold = self._hold_of.get(pending.source) if pending is not None else None
-        if (hold is None or hold[1] != self._pending_hold or hold[0] not in DRAWN_ONCE or reads_again(pending.source)
+        own = self._own_due(self._pending_hold)  # rev38 R6: another card left unplayed after it (??, 4H, ??)
+        if (pending is None or pending.doubt not in DRAWN_ONCE or reads_again(pending.source)
+                or not own and (hold is None or hold[1] != self._pending_hold or hold[0] not in DRAWN_ONCE)
                 or state.phase != TablePhase.SETTLED or self._replay_refusal() is not None):
-            return
+            return None
         try:
             apply(state, {"op": "next_round"})
         except TableError:
-            return  # N is refused: the wait stands as it was
-        self._hold_ended(pending.source)
+            return None  # N is refused: the wait stands as it was
+        if own:
+            del self._cards_due[self._pending_hold]  # the newer wait ends at N (_end_round_holds)
+        else:
+            self._hold_ended(pending.source)
         self._settle_hold_alerts()
         self._publish(replace(self._snap, cards_due=0))
-        self.confirm_pending()
+        error = self.confirm_pending()
+        if error is None or self._hold_of.get(pending.source, ("", 0))[0] != AFTER_A_REFUSAL:
+            return None
+        return self._refuse(f"{error}. The next round is not opened yet, so that you see CARD REFUSED: N again "
+                            "opens it")
 
     def confirm_pending(self, card: Optional[Card] = None) -> Optional[str]:
         """As every game; a read held after the shoe reported a new shoe is not played once the round it
@@ -860,40 +875,39 @@ class TableSession(SessionCore):
 
     def burn_unseen(self) -> Optional[str]:
         """B: the burn's cards left done face down, counted unseen.  A card of them the shoe could not read (or
-        refused, or fed with another) is one of them: its wait ends (journaled ``burned_unread``), as at Shift+B
-        (:meth:`skip_burn`)."""
+        refused, or fed with another) is one of them: its wait ends (journaled ``burned_unread``), and a read held
+        behind it while burn cards are still due is a burn card too, burned as read, as at Shift+B (:meth:`skip_burn`;
+        rev38 R1: B counted it among the unseen and left it held, and Enter dealt it as P1)."""
         with self._lock:
-            state = self._snap.state
-            left = state.shoe.burn_left if state.phase == TablePhase.BURN else 0
-            unread = self._burn_unplayed(left)
+            self._burn_read_held(self._burn_left())
+            unread = self._burn_unplayed(self._burn_left())
             error = self._do({"op": "burn_unseen", **({"burned_unread": unread} if unread else {})})
             if error is None and unread:
                 self._burn_done(unread)
+                self._say_burned_behind()
             return error
+
+    def _burn_left(self, skipped: bool = False) -> int:
+        """The burn cards still due (``skipped``, Shift+B: before the shown card is read the burn is that card and up
+        to ten more, a picture burning ten)."""
+        state = self._snap.state
+        if state.phase != TablePhase.BURN:
+            return 0
+        return 1 + 10 if skipped and state.shoe.phase == ShoePhase.BURN_CARD else state.shoe.burn_left
 
     def skip_burn(self) -> Optional[str]:
         """Shift+B: the burn went to the discard rack unrecorded.  A card of it the shoe could not read (or refused, or
         fed with another) is one of them: its wait ends (journaled ``burned_unread``: how many), as at blackjack
         (rev36 R4: UNREADABLE CARD stood after B, round 1's first read waited behind it and the card typed as asked
-        went in as P1).  Before the shown card is read the burn is that card and up to ten more, so a read held behind
-        it is a burn card too: burned as read (Enter had dealt it as P1)."""
+        went in as P1).  A read held behind it while burn cards are still due is a burn card too: burned as read
+        (Enter had dealt it as P1; :meth:`_burn_read_held`)."""
         with self._lock:
-            shoe = self._snap.state.shoe
-            left = (0 if self._snap.state.phase != TablePhase.BURN else
-                    1 + 10 if shoe.phase == ShoePhase.BURN_CARD else shoe.burn_left)  # a picture burns ten
-            unread = self._burn_unplayed(left)
-            pending = self._snap.pending
-            hold = self._hold_of.get(pending.source) if pending is not None else None
-            if (unread and left > unread and hold is not None and hold[1] == self._pending_hold
-                    and hold[0] in DRAWN_ONCE and not reads_again(pending.source) and self._replay_refusal() is None
-                    and self._cards_due.get(hold[1], 1) == unread):
-                # The read held behind them is a burn card too (Enter had dealt it as P1): burned as read
-                self._burn_done(unread)
-                if self._snap.pending is pending:
-                    self.confirm_pending()
+            self._burn_read_held(self._burn_left(skipped=True))
+            unread = self._burn_unplayed(self._burn_left(skipped=True))
             error = self._do({"op": "skip_burn", **({"burned_unread": unread} if unread else {})})
             if error is None and unread:
                 self._burn_done(unread)
+                self._say_burned_behind()
             return error
 
     @property

@@ -1048,15 +1048,12 @@ class SessionCore(abc.ABC):
                     card = _parsed(payload.get("card"))
                     if card is not None:
                         typed.append(card)
-                    source = queue[0][0].get("source")
-                    hold = self._hold_of.get(source)
-                    if hold is not None and hold[1] == queue[0][1] and self._counts_typed(source):
-                        settles = self._card_typed_for(source)
-                    elif hold is not None:  # as live (enter_card)
-                        self._typed_for_held_due(source, queue[0][1])
+                    settles = self._typed_while_held(queue[0][0].get("source"), queue[0][1])  # as live (enter_card)
             elif kind == "shoe_burn" and isinstance(payload.get("burned_unread"), int):  # B (as live: _burn_done)
+                self._pending_hold = queue[0][1] if queue else None  # the read held then (its own cards come first)
                 settles = self._burn_done(payload["burned_unread"], settle=False) > 0
                 if (settles and queue and self.BURNED_BEHIND_DOUBT and whys.get(queue[0][1]) in DRAWN_ONCE
+                        and queue[0][1] not in self._cards_due
                         and all(number != queue[0][1] for _, number in self._hold_of.values())):
                     whys[queue[0][1]] = self.BURNED_BEHIND_DOUBT  # as live (skip_burn)
                     if queue[0][0].get("doubt") in DRAWN_ONCE:
@@ -1404,7 +1401,7 @@ class SessionCore(abc.ABC):
                    f"look at the card{'s' if due > 1 else ''}" + (" (W shows what the camera sees, an unsure card in orange)"
                                          if str(event.source).startswith("camera:") and not self.read_only else "")
                    + (" and type each such card in its place (K), then Enter plays the card read after them"
-                      if event.why else f": {several_unread(due, any(a.code == 'refused' for a in self._snap.alerts))}" if due > 1
+                      if event.why else f": {several_unread(due, any(a.code == 'refused' for a in self._snap.alerts), dropped=self._hold_of.get(event.source, ('', 0))[0] == AFTER_DROPPED and not reads_again(event.source))}" if due > 1
                       else " and type it (K); the next card read waits until you do"))
 
     def _typed_then_read(self, event: CardRead) -> bool:
@@ -1615,6 +1612,8 @@ class SessionCore(abc.ABC):
                 self._publish(replace(self._snap, alerts=keep))
         elif op.get("op") in self.WAITS_END_OPS and error is None:
             self._replay_round_end()
+        if op.get("op") in ("burn_unseen", "skip_burn") and isinstance(op.get("burned_unread"), int) and error is None:
+            self._replay_burned_unread(op["burned_unread"])
         if op.get("op") != "card" or error is not None:
             return
         corrected = None
@@ -1646,9 +1645,27 @@ class SessionCore(abc.ABC):
             # card any reader missed; with none of its reader's standing, the card its reader asked about (two-16).
             held = self._replay_reads.first() if op.get("answers") else None
             behind = [f for f in self._replay_unread_frames if held is not None and (f[0], f[1]) in held.behind]
-            if held is not None and any(f[0] == held.source and (f[0], f[1]) not in held.behind
-                                        for f in self._replay_unread_frames):
-                return  # its reader missed a card since the read was held: as live, the card counts for neither wait
+            newer = [f for f in self._replay_unread_frames  # a shoe's (a camera's newer wait replaces the older)
+                     if held is not None and not reads_again(held.source) and f[0] == held.source
+                     and (f[0], f[1]) not in held.behind]
+            if held is not None and not newer and any(
+                    f[0] == held.source and (f[0], f[1]) not in held.behind for f in self._replay_unread_frames):
+                return  # its camera missed a card since the read was held: as live, the card counts for neither wait
+            if newer and behind:
+                # Its reader missed a card since the read was held: as live (_typed_while_held, _own_due), the card
+                # counts first for those missing before the read, and ends no wait (fuzz_shoe 15: 9S, ??, 2C held,
+                # ??, then 5C and 3D typed; the replay counted them for neither wait and kept UNREADABLE CARD up).
+                first = behind[0]
+                self._replay_unread_frames = [f for f in self._replay_unread_frames if f is not first]
+                self._replay_unread = max(0, self._replay_unread - 1)
+                self._replay_typed_frames[self._placed_count] = first
+                self._replay_typed_open += 1
+                self._replay_typed[self._placed_count] = (0, ())
+                return
+            if newer:
+                if not any((f[0], f[1]) in held.behind for f in self._replay_typed_frames.values()):
+                    return  # no card was typed for the read's own: as live, it counts for neither wait
+                behind = newer[:1]  # those typed, it is the newer wait's card (_typed_while_held)
             for_ask = held is not None and not behind and held.source in self._replay_asks
             if held is not None and not behind and not for_ask and self._replay_unread_frames:
                 # Its reader's cards are all typed: as live (enter_card), it counts for no other reader's card, and
@@ -1685,6 +1702,26 @@ class SessionCore(abc.ABC):
             after = self._unread_after(op if taken is None or taken.frame is None else {**op, "seq": taken.frame})
             self._replay_read_answered(source, taken, after, op.get("held_for") in HOLDS and op.get("confirmed"),
                                        answered=bool(op.get("held_for")))
+
+    def _replay_burned_unread(self, count: int) -> None:
+        """In a replay, B or Shift+B settled ``count`` cards left unplayed as burn cards: as live (_burn_done), those
+        before the read held come first, then the oldest; with none left due, the waits' alerts go (rev38 R5: the
+        replay kept UNREADABLE CARD up after B, where the live table and a restart took it down)."""
+        held = self._replay_reads.first()
+        frames = self._replay_unread_frames
+        ordered = [f for f in frames if held is not None and (f[0], f[1]) in held.behind]
+        ordered += [f for f in frames if f not in ordered]
+        burned = ordered[:count]
+        self._replay_unread_frames = [f for f in frames if f not in burned]
+        # A card to type in place is no UNREADABLE CARD's (see _replay_read_answered); one refused has no frame.
+        self._replay_unread = max(0, self._replay_unread - sum(1 for f in burned if not f[2])
+                                  - (count - len(burned)))
+        self._replay_typed_open = 0
+        if self._replay_unread_frames or self._replay_unread or self._replay_dropped or self._replay_asks:
+            return
+        keep = tuple(a for a in self._snap.alerts if hold_of_alert(a.code) is None)
+        if keep != self._snap.alerts:
+            self._publish(replace(self._snap, alerts=keep))
 
     def _replay_read_answered(self, source: Any, taken: Any, after: list[tuple[str, int, bool]],
                               entered: bool, answered: bool = True) -> None:
@@ -1802,6 +1839,15 @@ class SessionCore(abc.ABC):
                 # as live (_answered), Enter ended the wait all the same (two-618: UNREADABLE CARD stayed up).
                 self._replay_read_answered(refused.source, refused, self._unread_after(
                     {"source": refused.source, "seq": refused.frame}), True)
+            if left_unplayed(kind, note) == (note["source"], AFTER_A_REFUSAL) and not note.get("held"):
+                # As live (_hold_next): the card refused is a card due, the one its reader's wait asks to type, or
+                # one more than those due (another reader's, or a shoe's card unread before it, which it never
+                # reads again); a camera's own card unread before it it may read again, so its wait replaces that
+                # one's (bj-957: a void brought back the wait the card typed had ended, and the replay counted one
+                # card due where live counted two, so the next card typed took both alerts down).
+                source = note["source"]
+                again = reads_again(source) and any(f[0] == source for f in self._replay_unread_frames)
+                self._replay_unread = max(self._replay_unread, 1) if again else self._replay_unread + 1
         elif kind == "card_unreadable" and isinstance(note.get("source"), str):
             seq = note.get("source_seq")
             frame = self._replay_frame(note["source"], seq if isinstance(seq, int) else None)
@@ -1976,6 +2022,9 @@ class SessionCore(abc.ABC):
         one would take its place (its hand, its totals, the tableau after it).  A hold for cards that may be
         several (a gap's, cards a camera found lying there) stays."""
         before, number = self._hold_of.get(source, ("", 0))
+        if (before == AFTER_DROPPED and number in self._cards_due and number != self._pending_hold
+                and why in DRAWN_ONCE and not reads_again(source)):
+            self._cards_due[number] += 1  # behind a shoe's read dropped the cards due are counted: one more
         if source == "keyboard" or before in MANY_CARD_HOLDS:
             return
         # Another card unread behind one still untyped (unread, or read and refused), with no read between
@@ -2045,6 +2094,13 @@ class SessionCore(abc.ABC):
         # Typed with no wait standing and voided: it answers no camera's ask after (rev25 F7: the ask named it).
         self._typed_loose = [loose for loose in self._typed_loose if loose[2] != self._placed_count]
         self._placed_count -= 1
+        if (counted is not None and counted == self._pending_hold and self._typed_for_open.get(counted, 0) > 0
+                and all(number != counted for _, number in self._hold_of.values())):
+            self._typed_for_open[counted] -= 1  # typed for the held read's own cards (_typed_while_held): due again
+            self._cards_due[counted] = self._cards_due.get(counted, 0) + 1
+            if self._snap.pending is not None:
+                self._publish(replace(self._snap, cards_due=self._cards_due[counted]))
+            return None
         for source, (why, number) in self._hold_of.items():
             if number == counted and why == AFTER_TYPED_UNREAD:  # the card typed before the camera asked
                 ask = EndedWait(source, why, number, 0, asked=True)
@@ -2166,15 +2222,17 @@ class SessionCore(abc.ABC):
         display itself called a card already played (:data:`~dealer_assist.table.holds.SAME_CARD_DOUBTS`: put
         back, or read twice at once): dropped as it says, it was that card, and nothing waits behind it (qaU F6:
         the next read held, "type it in its place first (K)", and the card typed was played twice)."""
-        if doubt and (doubt == self.NEW_SHOE_FIRST_WAITS or doubt in SAME_CARD_DOUBTS):
-            return
+        if doubt and (doubt in (self.NEW_SHOE_FIRST_WAITS, self.BURNED_BEHIND_DOUBT) or doubt in SAME_CARD_DOUBTS):
+            return  # BURNED_BEHIND_DOUBT: a card out after the burn, before the deal, set aside (rev38 R7)
         why, number = self._hold_of.get(source, ("", 0))
         if why in ONE_CARD_HOLDS or why == AFTER_A_GAP:  # a gap's hold ends with Esc on its alert: this one may not
             self._open_hold(source, AFTER_DROPPED)
             # The cards still due before it stay due (rev21 R6: two unread, one typed, the read dropped, and the
-            # next read played in the untyped card's place), and one typed for them is due again if voided.
+            # next read played in the untyped card's place), and one typed for them is due again if voided.  A
+            # shoe's read dropped was a card that left it too, never one of them (it reads each card once): one
+            # more (fixR36: the banner counted the unread ones only, and Enter played the next read in its place).
             if number in self._cards_due:
-                self._cards_due[self._holds_opened] = self._cards_due.pop(number)
+                self._cards_due[self._holds_opened] = self._cards_due.pop(number) + (0 if reads_again(source) else 1)
             if number in self._typed_for_open:
                 self._typed_for_open[self._holds_opened] = self._typed_for_open.pop(number)
             self._placements = [self._holds_opened if n == number else n for n in self._placements]
@@ -2195,6 +2253,38 @@ class SessionCore(abc.ABC):
         self._end_hold_of(pending)
         self._pending_hold = None
         self._drop_answered_ask()
+
+    def _typed_while_held(self, source: Any, held: Optional[int]) -> bool:
+        """A card typed (the last placed) while a read of ``source`` waits under the hold ``held``: it is the first card
+        still due before that read.  Its one-card hold ends once its cards are typed (Del then holds nothing more);
+        a hold a newer wait of ``source`` replaced (:meth:`_own_due`) counts one fewer; else it may be the card a void
+        made due again for it (:meth:`_typed_for_held_due`).  Whether it ended the wait of ``source``."""
+        hold = self._hold_of.get(source)
+        if hold is not None and hold[1] == held and self._counts_typed(source):
+            return self._card_typed_for(source)
+        if self._own_due(held):
+            # rev38 R6: AS, ??, 4H held, ?? -- the cards typed had counted for no wait, and Enter on 4H was refused for
+            # good.  Those before the read come first; a void makes the card due again (:meth:`_card_voided`).
+            if self._placements:
+                self._placements[-1] = held
+            due = self._cards_due.pop(held) - 1
+            if due > 0:
+                self._cards_due[held] = due
+            self._typed_for_open[held] = self._typed_for_open.get(held, 0) + 1
+            return False
+        if (hold is not None and held is not None and held not in self._cards_due and self._typed_for_open.get(held)
+                and self._due_for_held is None and self._counts_typed(source)):
+            return self._card_typed_for(source)  # the read's own cards are typed: this one is the newer wait's
+        if hold is not None:
+            self._typed_for_held_due(source, held)
+        return False
+
+    def _own_due(self, held: Optional[int]) -> bool:
+        """Whether the hold ``held`` of the read waiting still counts cards due before that read though it is no
+        reader's hold any more: its reader left another card unplayed after it, which opened a newer wait (a shoe's
+        ??, 4H held, ??: the newer wait is for the read after 4H)."""
+        return (held is not None and held in self._cards_due
+                and all(number != held for _, number in self._hold_of.values()))
 
     def _held_due_settled(self, source: Any, held: Optional[int]) -> bool:
         """The read held under the hold ``held`` was answered (Enter), or the card it waits behind typed: if a void
@@ -2360,6 +2450,11 @@ class SessionCore(abc.ABC):
         and the card typed as asked went into seat 1).  How many it settled (``settle=False``: a restart, which
         counts the alerts itself, see :meth:`_restore_holds`)."""
         settled = 0
+        if left and self._own_due(self._pending_hold):  # the cards before the read held come first (rev38 R3)
+            due = self._cards_due.pop(self._pending_hold)
+            if due > left:
+                self._cards_due[self._pending_hold] = due - left
+            settled = min(due, left)
         for source, (why, number) in list(self._hold_of.items()):
             if settled >= left or why not in DRAWN_ONCE:
                 continue
@@ -2378,7 +2473,45 @@ class SessionCore(abc.ABC):
     def _burn_unplayed(self, left: int) -> int:
         """How many cards :meth:`_burn_done` would settle with ``left`` burn cards due (nothing changes)."""
         due = sum(self._cards_due.get(number, 1) for why, number in self._hold_of.values() if why in DRAWN_ONCE)
+        if self._own_due(self._pending_hold):
+            due += self._cards_due[self._pending_hold]
         return min(due, left)
+
+    def _burn_read_held(self, left: int) -> bool:
+        """B or Shift+B with ``left`` burn cards due and a shoe's read held behind cards it left unplayed: when a burn
+        card is left for the read after them, they were burn cards and so is the read (a shoe reads each card once, as
+        it leaves): their wait ends and the read is burned as read, before B counts the rest (rev36 R2: Enter had dealt
+        it into the round; rev38 R1, R3: also at baccarat's B, and with a card left unplayed after the read, which the
+        burn's count then settles).  Not with another reader's card missing too: which came first is not known.
+        Whether the read was burned."""
+        pending, held = self._snap.pending, self._pending_hold
+        if (pending is None or pending.doubt not in DRAWN_ONCE or reads_again(pending.source)
+                or self._replay_refusal() is not None
+                or any(why in DRAWN_ONCE and source != pending.source for source, (why, _) in self._hold_of.items())):
+            return False
+        hold = self._hold_of.get(pending.source)
+        own = self._own_due(held)
+        if not own and (hold is None or hold[1] != held or hold[0] not in DRAWN_ONCE):
+            return False
+        if left <= self._cards_due.get(held, 1):
+            return False  # no burn card left for it: B says so (_say_burned_behind)
+        if own:
+            del self._cards_due[held]
+        else:
+            self._hold_ended(pending.source)
+        self._publish(replace(self._snap, cards_due=0))
+        self.confirm_pending()
+        return self._snap.pending is not pending
+
+    def _say_burned_behind(self) -> None:
+        """After B settled the cards a read waiting was held behind, with no burn card left for the read: it says so
+        (:attr:`BURNED_BEHIND_DOUBT`), where its banner had gone on asking for the card B counted burned (rev36 R2;
+        rev38 R2: baccarat's too).  A card left unplayed after it still holds the read after it."""
+        waiting = self._snap.pending
+        if (waiting is not None and self.BURNED_BEHIND_DOUBT and waiting.doubt in DRAWN_ONCE
+                and self._pending_hold not in self._cards_due
+                and all(number != self._pending_hold for _, number in self._hold_of.values())):
+            self._publish(replace(self._snap, pending=replace(waiting, doubt=self.BURNED_BEHIND_DOUBT)))
 
     def _typed_in_place(self) -> None:
         """A card typed (or accepted by a supervisor) with none waiting: the card a one-card hold waited
@@ -2503,14 +2636,9 @@ class SessionCore(abc.ABC):
                     self._typed_before = pending
                     self._note_typed(pending, card)
                     self._forget_found(card.code)
-                hold = self._hold_of.get(pending.source)
-                if (error is None and self._counts_typed(pending.source) and hold is not None
-                        and hold[1] == self._pending_hold):  # its one card is in place: Del holds nothing more
-                    self._card_typed_for(pending.source)
-                    self._publish(replace(self._snap, cards_due=self._cards_due.get(hold[1], 0)))
-                elif error is None:  # the card a void made due again for it, counted in a newer wait too
-                    self._typed_for_held_due(pending.source, self._pending_hold)
                 if error is None:  # refused, it settled nothing: its CARD REFUSED stays, as a restart shows it (bj-188)
+                    self._typed_while_held(pending.source, self._pending_hold)
+                    self._publish(replace(self._snap, cards_due=self._cards_due.get(self._pending_hold, 0)))
                     self._settle_hold_alerts()
                 return error
             if pending is not None:
@@ -2632,9 +2760,12 @@ class SessionCore(abc.ABC):
             self._pending_hold = None  # the hold it waited under stays: its cards are still missing
             self._due_for_held = None  # both cards the newer wait counts are still missing
             first = bool(pending.doubt) and pending.doubt == self.NEW_SHOE_FIRST_WAITS
+            burned = bool(pending.doubt) and pending.doubt == self.BURNED_BEHIND_DOUBT
             self._publish(replace(self._snap, pending=None, cards_due=0, message=(
                 f"{pending.card.label} set aside, not dealt: count it back at this deck's check"
-                if first else f"held read {pending.card.label} dropped: type each card missing before it (K)"
+                if first else f"{pending.card.label} set aside (Del), not dealt: it came out after the burn, before "
+                "the round's first card" if burned
+                else f"held read {pending.card.label} dropped: type each card missing before it (K)"
                 if pending.doubt in HOLDS else f"{pending.card.label} dropped as the card already played: nothing "
                 "waits for it" if pending.doubt in SAME_CARD_DOUBTS else "unsure read rejected: type the card (K)")))
             self._hold_for_dropped(pending.source, pending.doubt)
@@ -2648,7 +2779,8 @@ class SessionCore(abc.ABC):
         Enter on it ends the wait, whatever is typed: :meth:`_hold_for_dropped`).  Journaled with the drop for a
         replay, which keeps no waits of its own (rev31 R6: its UNREADABLE CARD went at the next card typed)."""
         why = self._hold_of.get(pending.source, ("", 0))[0]
-        same = bool(pending.doubt) and (pending.doubt == self.NEW_SHOE_FIRST_WAITS or pending.doubt in SAME_CARD_DOUBTS)
+        same = bool(pending.doubt) and (pending.doubt in (self.NEW_SHOE_FIRST_WAITS, self.BURNED_BEHIND_DOUBT)
+                                        or pending.doubt in SAME_CARD_DOUBTS)
         return why in MANY_CARD_HOLDS or not same and (why in ONE_CARD_HOLDS or why == AFTER_A_GAP)
 
     def _pass_first_wait(self, source: str) -> None:

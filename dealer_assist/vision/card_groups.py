@@ -17,7 +17,7 @@ from typing import Sequence
 
 import numpy as np
 
-from dealer_assist.vision.detect import Corner
+from dealer_assist.vision.detect import Corner, Quad
 from dealer_assist.vision.index import IndexRead
 
 
@@ -39,6 +39,9 @@ class CornerRead:
     #: The pair score says surely the other suit of the pair, or the rank's lean surely its look-alike
     #: (see verdict.Judge.pair_contradicts and rank_contradicts).
     pair_conflict: bool = False
+    #: Paired with a read of its code that lies about where the card's other index corner would,
+    #: too loosely to tell one card from two (see :func:`group_corners`): the card is not sure.
+    one_or_two: bool = False
 
 
 #: How far (a share of the card's size) two index corners read as different
@@ -52,6 +55,17 @@ ONE_CARD_FIT = 0.1
 #: lie to one card's two index corners when measured again (see :func:`_refit`): a fanned copy
 #: of the card lies a fifth of a card off along the diagonal.
 REFIT = 0.12
+
+
+#: How far (in card sizes, along each edge, at the reads' size or the frame's) two reads of one
+#: code facing opposite ways, each left without a partner, may lie from one card's two index
+#: corners and be taken for one card not known for sure (see :func:`group_corners`): a camera at a
+#: 10-20% slant put them 1.28-1.51 card sizes apart along one edge (qaAS F1).
+ONE_OR_TWO = 0.6
+
+#: How much bigger (a factor) the read lower in the frame must size its card than the other read of
+#: its code for the two to be taken for one slanted card (see :func:`_loosely_one_card`).
+SLANT_SIZES = 1.07
 
 
 #: How close (against the card's height) a corner found must lie to where a
@@ -148,7 +162,7 @@ def one_card_two_ways(a: CornerRead, b: CornerRead, u: float, v: float, facing: 
 
 def group_corners(reads: list[CornerRead], card_w: float, card_h: float,
                   rank_h: float = 0.0, glyph_reach: tuple[float, float] = (0.0, 0.0),
-                  corners: Sequence[Corner] = ()) -> list[list[CornerRead]]:
+                  corners: Sequence[Corner] = (), whole: Sequence[Quad] = ()) -> list[list[CornerRead]]:
     """Corner reads grouped by physical card.
 
     The same corner found twice merges, and so do two corners whose reads
@@ -162,7 +176,15 @@ def group_corners(reads: list[CornerRead], card_w: float, card_h: float,
     they are one card read two ways (see :func:`one_card_two_ways`, ``glyph_reach``
     its ``reach``).  Two reads of one code that fit one card only loosely
     do not pair where the frame's ``corners`` show either read's own card
-    its opposite corner elsewhere (see :func:`_own_far_corner`).
+    its opposite corner elsewhere (see :func:`_own_far_corner`).  Last, two reads
+    of one code left without a partner pair when they lie at opposite corners
+    of one card seen ``whole`` (see :func:`_across_one_outline`); if none
+    shows them so, two such sure reads facing opposite ways within
+    :data:`ONE_OR_TWO` of one card's two index corners are one card or two,
+    which the frame cannot tell (a slant's trapezoid, or two cards each with
+    one index hidden): they go into one group marked :attr:`CornerRead.one_or_two`,
+    asked for, not two sure cards.  A fanned pair's top card has paired its
+    own two corners by then.
     """
     parent = list(range(len(reads)))
 
@@ -228,6 +250,22 @@ def group_corners(reads: list[CornerRead], card_w: float, card_h: float,
         if ri == rj or ri in partner or rj in partner:
             continue
         partner[ri], partner[rj] = rj, ri
+    if whole:
+        for i, a in enumerate(reads):
+            for j in range(i + 1, len(reads)):
+                b = reads[j]
+                ri, rj = find(i), find(j)
+                if (ri != rj and ri not in partner and rj not in partner and a.sure and b.sure
+                        and a.code == b.code and _across_one_outline(a, b, whole, SAME_PLACE * card_h)):
+                    partner[ri], partner[rj] = rj, ri
+    for i, a in enumerate(reads):
+        for j in range(i + 1, len(reads)):
+            b = reads[j]
+            ri, rj = find(i), find(j)
+            if (ri != rj and ri not in partner and rj not in partner and a.sure and b.sure
+                    and a.code == b.code and _loosely_one_card(a, b, card_w, card_h)):
+                partner[ri], partner[rj] = rj, ri
+                a.one_or_two = b.one_or_two = True
     groups: dict[int, list[CornerRead]] = {}
     for i, r in enumerate(reads):
         root = find(i)
@@ -255,6 +293,58 @@ def _own_far_corner(a: CornerRead, b: CornerRead, corners: Sequence[Corner]) -> 
             continue
         if -tol < c.x - fx < tol and -tol < c.y - fy < tol and all(
                 max(-(d[0] * wx + d[1] * wy), -(d[0] * hx + d[1] * hy)) > 0.95 for d in (c.wdir, c.hdir)):
+            return True
+    return False
+
+
+def _across_one_outline(a: CornerRead, b: CornerRead, whole: Sequence[Quad], tol: float) -> bool:
+    """Whether ``a`` and ``b``, facing opposite ways, lie within ``tol`` pixels of two opposite
+    corners of one card seen ``whole``.
+
+    A camera at a slant shows a card as a trapezoid: its edges are not
+    parallel and the half of it nearer the lens is bigger, and each index
+    read sizes the card by its own rank, so the card each read places from
+    its corner misses the other's (qaAS F1: a 9H under a 10% keystone, its
+    two reads 1.30 and 1.11 card sizes apart, the same card listed twice).
+    Its outline is traced all the same: two index corners on one four-sided
+    outline of a card are one card.  A fanned pair's outline is not four-sided
+    unless the fan runs straight along a side; then its top card pairs its
+    own two corners first, and this is asked only of reads left without a partner.
+    """
+    (wx, wy), bw = a.corner.wdir, b.corner.wdir
+    if wx * bw[0] + wy * bw[1] >= -0.8:
+        return False
+    pa, pb = (a.corner.x, a.corner.y), (b.corner.x, b.corner.y)
+    for q in whole:
+        pts = q.points
+        for k in range(4):
+            if _near(pa, pts[k], tol) and _near(pb, pts[(k + 2) % 4], tol):
+                return True
+    return False
+
+
+def _loosely_one_card(a: CornerRead, b: CornerRead, card_w: float, card_h: float) -> bool:
+    """Whether ``a`` and ``b`` face opposite ways and lie within :data:`ONE_OR_TWO` of one card's
+    two index corners, at the reads' mean size or the frame's ``card_w`` x ``card_h``, the one lower
+    in the frame sizing its card :data:`SLANT_SIZES` bigger or more: a slant's signature.
+
+    A camera at a slant shows the half of a card nearer it (lower in the frame)
+    bigger: qaAS's slanted reads of one card sized it 8-21% apart.  Two cards of
+    one code in a flat frame's pile, each showing one index, lie as loosely
+    placed (anglo's fanned 7H and 5H, plastic's 10D: 1.1-1.6 cards apart) but
+    their reads size them alike (0-5% apart), and stay two cards.
+    """
+    (wx, wy), (hx, hy) = a.corner.wdir, a.corner.hdir
+    bw = b.corner.wdir
+    if wx * bw[0] + wy * bw[1] >= -0.9:
+        return False
+    near, far = (a, b) if a.corner.y > b.corner.y else (b, a)
+    if near.size[1] < SLANT_SIZES * far.size[1]:
+        return False
+    dx, dy = b.corner.x - a.corner.x, b.corner.y - a.corner.y
+    pu, pv = dx * wx + dy * wy, dx * hx + dy * hy
+    for w, h in (((a.size[0] + b.size[0]) / 2, (a.size[1] + b.size[1]) / 2), (card_w, card_h)):
+        if abs(pu / w - 1.0) <= ONE_OR_TWO and abs(pv / h - 1.0) <= ONE_OR_TWO:
             return True
     return False
 

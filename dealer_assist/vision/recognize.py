@@ -100,6 +100,14 @@ class FrameResult:
     view: Optional[TableView] = None
 
 
+#: A sure read is read again as wide as its corner's width edge runs when that edge runs this many
+#: of its card widths and its height edge about the card's whole height (a share of it):
+#: see :meth:`Recognizer._as_wide_as_seen`.  A card lying apart on a flat table shows its edges
+#: within a few percent of its read's size; a sideways king under a slant, 1.33-1.44 (qaAS F2).
+WIDER_SEEN = 1.2
+SEEN_HEIGHT = (0.9, 1.15)
+
+
 #: A visible edge this many card widths long can only be a card's long side
 #: (sure reads of the test decks reach 1.23: tilt, a lifted card, a fan's edge running on).
 LONG_SIDE = 1.35
@@ -562,7 +570,7 @@ class Recognizer:
                 read_cards.add(cr)
             reads += paired + self._tips_behind_reads(frame, masks, pending, reads, read_cards, card_w, card_h)
         self.stroke_weights = [cr.read.rank_ink for cr in reads if self.matcher.rank_clears(cr.read)]
-        result = self._pool(reads, card_w, card_h, order)
+        result = self._pool(reads, card_w, card_h, order, seen_whole)
         # A card seen whole with no index found at all is a card to ask for, not nothing (QA: a dealt card
         # with both index corners smudged was skipped, and every later card went into the wrong hand).
         result.uncertain += [UncertainHit((), outline, 0.0) for outline in unread_outlines(
@@ -876,7 +884,34 @@ class Recognizer:
                     best = cr
             if (best is not None and best.sure) or not saw:
                 break
+        if best is not None and best.sure:
+            self._as_wide_as_seen(frame, c, best)
         return best, saw
+
+    def _as_wide_as_seen(self, frame, c: Corner, cr: CornerRead) -> None:
+        """Makes a sure read ``cr`` of corner ``c`` unsure when the card, read again as wide as its
+        visible width edge runs, reads surely as another card (both are then its candidates).
+
+        A camera at a slant squeezes the picture more one way than the other: a
+        profile calibrated under it learnt the card narrower for its height
+        than it lies sideways on the table (qaAS F2: a 10% slant at the
+        set-up, 16% in play, a king lying sideways 211 px wide against the
+        145 its read placed).  Its index cut at the read's width is stretched
+        across, and a K so stretched read as a 10 (0.71 against 0.49).  Only
+        where the height edge runs about the card's whole height
+        (:data:`SEEN_HEIGHT`) and the width edge past the read's width by
+        :data:`WIDER_SEEN`: the edges of a card lying apart.  A width edge
+        running on along a fanned neighbour's is read too, but only a sure read of
+        another code there takes the card's sureness away, never gives one.
+        """
+        w, h = cr.size
+        if not (c.wlen > WIDER_SEEN * w and SEEN_HEIGHT[0] * h <= c.hlen <= SEEN_HEIGHT[1] * h):
+            return
+        r = self.matcher.read_corner(frame, c.x, c.y, c.wdir, c.hdir, c.wlen, h)
+        wide = None if r is None else self.judge.corner(c, r, c.wlen, h)
+        if wide is not None and wide.sure and wide.code != cr.code:
+            cr.sure = False
+            cr.candidates = [cr.code, wide.code] + [k for k in cr.candidates if k not in (cr.code, wide.code)]
 
     @staticmethod
     def _size_reach(sizes) -> tuple[float, float]:
@@ -959,10 +994,10 @@ class Recognizer:
                 return min(max(q.long / card_h, 0.75), 1.35)
         return 1.0
 
-    def _pool(self, reads: list[CornerRead], card_w: float, card_h: float, corners=()) -> FrameResult:
+    def _pool(self, reads: list[CornerRead], card_w: float, card_h: float, corners=(), whole=()) -> FrameResult:
         rb, sb = self.profile.rank_box, self.profile.suit_box
         groups = group_corners(reads, card_w, card_h, self.profile.rank_h,
-                               (max(rb.u1, sb.u1), max(rb.v1, sb.v1)), corners)
+                               (max(rb.u1, sb.u1), max(rb.v1, sb.v1)), corners, whole)
         groups, joined = join_side_corners(groups, card_w, card_h)
         out = FrameResult(side_reads=joined)
         for g in groups:
@@ -974,7 +1009,8 @@ class Recognizer:
                     agreed.sure = True
             best = max(g, key=lambda cr: (cr.sure, cr.confidence))
             corners = tuple((float(x), float(y)) for x, y in best.quad)
-            if len(sure_codes) == 1 and not self.judge.contradicted(g, next(iter(sure_codes))):
+            if (len(sure_codes) == 1 and not any(cr.one_or_two for cr in g)
+                    and not self.judge.contradicted(g, next(iter(sure_codes)))):
                 code = sure_codes.pop()
                 sure = [cr for cr in g if cr.sure]
                 out.cards.append(CardHit(Card(code[0], code[1]), float(np.clip(max(cr.confidence for cr in sure), 0, 1)),

@@ -112,6 +112,23 @@ PUT_BACK_REACH = 0.4
 #: that spot its outline leaves uncovered shows paper: the first card still lies there (see
 #: OnceOnlyTracker._left_covered), sampled at :data:`LEFT_GRID` points a side.
 PAPER_LEFT = 0.5
+#: Seconds a card must lie within :data:`STILL` of one spot to lie at rest there the first time (two 30 fps frames, as
+#: the camera's zones take it as placed, :data:`.sources.resting_zone.STILL_OVER`), the spot a move off is measured
+#: from (see OnceOnlyTracker._moved_off); later spots wait for :data:`SETTLED`.  Not each frame's speed alone: a card
+#: pushed at a hand's pace (a box's width in 0.8 s, some 10 px a frame at 208 px) moves less than STILL a frame, its
+#: rest followed it and its move was never told (qaAR F1).  Not longer than the zones wait: a card lying 3 frames in
+#: a box, placed there, then pushed on had no spot yet, and was kept silently in the box it left (rev37 R1).
+AT_REST = 1.75 / REFERENCE_FPS
+#: Seconds a card seen moving off its spot must lie within half :data:`STILL` of one spot for its move to be over
+#: (4 frames at 30 fps): its move is told then (a :class:`MovedCard`, at the spot it came to rest on, from the spot it
+#: lay on before), and that is its spot from then on, as it is for a card that settles anywhere (nudged, squared).  A
+#: push at a hand's pace halts a moment between a hand's strokes (16 steps of 4 frames, 2 s): its move told at the
+#: first halt, the camera's zones took it as ended there, in the box it left or between two, and the rest of the push
+#: went untold, the table keeping the card silently in the box it left (fixAR2; 8 steps of 3 frames, qaAR F1).  A card
+#: moved off that goes from view before it settles (a hand left on it) is told at once, from where it was last seen
+#: (see :data:`RECENT`), and so is one still moving when its source ends (see OnceOnlyTracker.finish).  Not longer: the
+#: zones must see it lie still a moment after its move is told, before a recording that ends 0.2 s after the push ends.
+SETTLED = 3.5 / REFERENCE_FPS
 LEFT_GRID = 12
 #: Seconds after a card lying still vanished unseen, its spot not seen bare, within which a card of its code
 #: read anywhere is most likely it moved under the croupier's hand (see OnceOnlyTracker._moved).
@@ -266,6 +283,12 @@ class _Track:
     #: whether its move off that spot was reported since.
     rest: Optional[tuple] = None
     moved_off: bool = False
+    #: Where it came to a halt and the frame it did (see :data:`AT_REST`), and where and since when it lies within
+    #: half :data:`STILL` of one spot (see :data:`SETTLED`).
+    halt: Optional[tuple] = None
+    settle: Optional[tuple] = None
+    #: Seen moving off :attr:`rest`, its move not told yet: it is told once it settles (see :data:`SETTLED`).
+    leaving: bool = False
     #: The frame it was first seen more than :data:`PILE_MOVED` off where it was first seen (see
     #: OnceOnlyTracker._pile_taken_apart).
     left_origin: int = -1
@@ -332,6 +355,10 @@ SMALLER = 0.8
 #: Least share of an unsure read's outline (smaller than a card) on a card seen unread that went from view as it
 #: came for it to be that card's uncovered part (see OnceOnlyTracker._within_read).
 ON_UNREAD = 0.4
+#: Least share of the far half of an unsure read's outline lying crosswise on a card read that the frame's cards read
+#: must leave uncovered for that part alone to tell whether it shows paper of its own (see
+#: OnceOnlyTracker._felt_beyond): less is too little to judge by.
+OWN_PART = 0.25
 #: The latest frames that read a card whose felt colour the table's is taken from (the commonest of them, see
 #: OnceOnlyTracker.update): a second at 30 fps.
 FELT_FRAMES = 30
@@ -586,12 +613,23 @@ class OnceOnlyTracker:
             tr.corners, tr.bare = hit.corners, 0
             tr.ground = _ground(result.view, hit.corners, tr.ground, bool(np.hypot(*tr.velocity) < STILL * self.card_h))
             tr.confidence = max(tr.confidence, hit.confidence)
-            if np.hypot(*tr.velocity) < STILL * self.card_h and gap >= SIGHTING:
-                # Unmoved over a 30 fps frame's time at least: a 60 fps camera's frame sent twice shows a slide unmoved.
-                tr.rest, tr.moved_off = (c, hit.corners, tr.ground), False
-            elif self._moved_off(tr, hit, result):
-                moves.append(MovedCard(hit.card, frame, tr.confidence, tuple(c.tolist()),
-                                       tuple(tr.rest[0].tolist())))
+            if tr.halt is None or np.linalg.norm(c - tr.halt[0]) > STILL * self.card_h:
+                tr.halt = (c, frame)
+            if tr.settle is None or np.linalg.norm(c - tr.settle[0]) > STILL * self.card_h / 2:
+                tr.settle = (c, frame)
+            # Unmoved over a 30 fps frame's time at least: a 60 fps camera's frame sent twice shows a slide unmoved.
+            still = bool(np.hypot(*tr.velocity) < STILL * self.card_h and gap >= SIGHTING)
+            if tr.rest is None:
+                if still and self._since(tr.halt[1]) >= AT_REST:
+                    tr.rest = (c, hit.corners, tr.ground)
+            elif still and self._since(tr.settle[1]) >= SETTLED:
+                # Its move (if any) over: told, from the spot it left, and where it settled is its spot from now on.
+                if tr.leaving and np.linalg.norm(c - tr.rest[0]) > ON_CARD * self.card_h:
+                    moves.append(MovedCard(hit.card, frame, tr.confidence, tuple(c.tolist()),
+                                           tuple(tr.rest[0].tolist())))
+                tr.rest, tr.moved_off, tr.leaving = (c, hit.corners, tr.ground), False, False
+            elif not tr.leaving:
+                tr.leaving = self._moved_off(tr, hit, result)
             if tr.ghost is not None and not self._ghost_or_new(tr):
                 continue
             if not tr.reported and tr.streak >= self.confirm:
@@ -603,7 +641,7 @@ class OnceOnlyTracker:
                 continue
             c = np.array(hit.center)
             tr = _Track(hit.card.code, c, frame, frame, confidence=hit.confidence, at_start=starting,
-                        at_opening=opening, ghost=self._revive(hit.card.code, c), origin=c, corners=hit.corners,
+                        at_opening=opening, ghost=self._revive(hit, result), origin=c, corners=hit.corners,
                         read=self.reads, ground=_ground(result.view, hit.corners, None, True))
             if tr.ghost is not None:
                 self.tracks.append(tr)
@@ -628,6 +666,7 @@ class OnceOnlyTracker:
         self.layout = max(self.layout, sum(tr.reported for tr in held))
         for tr in held:
             tr.layout = self.layout
+        moves += self._left_unsettled(frame, held)
         self._gone_from_view(result, held)
         self._slid_away(frame, result, held)
         asked = self._unknowns(frame, result, opening, starting)
@@ -773,11 +812,23 @@ class OnceOnlyTracker:
         return any(t is not tr and t.reported and t.code == tr.code and 0 < tr.first - t.last
                    and (self._since(t.last, tr.first) <= MOVED or t.covered)
                    and np.hypot(*t.velocity) < STILL * self.card_h and not self._lies_in_pile(t)
-                   for t in self.tracks) or any(
+                   and not self._fanned_on(t, tr) for t in self.tracks) or any(
             g.code == tr.code and (g.covered or g.bare and g.bare_from >= tr.first) and g.last < tr.first
             and np.hypot(*g.velocity) < STILL * self.card_h
             and np.linalg.norm(g.center - tr.origin) < GHOST_MOVED * self.card_h and not self._lies_in_pile(g)
             for g in self.ghosts)
+
+    def _fanned_on(self, t: _Track, tr: _Track) -> bool:
+        """Whether ``tr``, of ``t``'s code, lies off ``t``'s spot (:data:`SAME_SPOT`) while the part of that spot its
+        outline and the other reads leave uncovered shows paper (:data:`PAPER_LEFT`): ``t`` still lies there, and
+        ``tr`` is a second copy fanned onto it, a blackjack pair at 2 decks, not ``t`` moved (qaAR F3: held as put
+        back, 5 of 5, and Del dropped a real card)."""
+        if self.view is None or len(t.corners) != 4 or len(tr.corners) != 4 or not _in_frame(self.view, t.corners):
+            return False
+        covering = [h.corners for h in self._reads if len(h.corners) == 4 and h.card.code != t.code]
+        return bool(np.linalg.norm(tr.center - t.center)
+                    > SAME_SPOT * min(self.card_h, _height(np.asarray(t.corners, np.float64)))
+                    and _paper_left(self.view, t.corners, tr.corners, covering) >= PAPER_LEFT)
 
     def _lies_in_pile(self, t: _Track) -> bool:
         """Whether the card of ``t``, unseen now, lies under a card dealt onto it (see :meth:`_under_pile`) whose read
@@ -802,8 +853,22 @@ class OnceOnlyTracker:
                 or np.linalg.norm(tr.center - tr.rest[0]) <= ON_CARD * self.card_h):
             return False
         covering = [h.corners for h in result.cards if h is hit or h.card.code != tr.code]
-        tr.moved_off = view.bare_left(tr.rest[1], covering, tr.rest[2])
-        return tr.moved_off
+        return bool(view.bare_left(tr.rest[1], covering, tr.rest[2]))
+
+    def _left_unsettled(self, frame: int, held: list[_Track]) -> list:
+        """The MovedCards of cards seen moving off their spot (see :meth:`_moved_off`) that went from view before they
+        settled (see :data:`SETTLED`), unseen :data:`RECENT` seconds (a hand left on the card after the push, or one
+        taking it away): told from where each was last seen, so that the camera's zones wait for it to show up where
+        it rests, and never keep it silently in the box it left.  Its move told, it is not told again until it
+        lies at rest (:attr:`_Track.moved_off`)."""
+        seen = {id(tr) for tr in held}
+        moves = []
+        for tr in self.tracks:
+            if tr.leaving and id(tr) not in seen and self._since(tr.last) >= RECENT:
+                moves.append(MovedCard(Card.parse(tr.code), frame, tr.confidence, tuple(tr.center.tolist()),
+                                       tuple(tr.rest[0].tolist())))
+                tr.leaving, tr.moved_off = False, True
+        return moves
 
     def _trim_counted(self) -> None:
         """Keep of :attr:`counted` only what the table still holds: once its round is cleared, a card of
@@ -901,13 +966,30 @@ class OnceOnlyTracker:
         self.tracks = [tr for tr in self.tracks if not self._gone(tr)]
         self.ghosts = [g for g in self.ghosts if not self._gone(g)]
 
-    def _revive(self, code: str, c: np.ndarray) -> Optional[_Track]:
+    def _revive(self, hit, result: FrameResult) -> Optional[_Track]:
+        """The forgotten card of the read ``hit``'s code whose spot it lies on, taken back to be judged (see
+        :meth:`_ghost_or_new`).  Not one the read lies off of (:data:`SAME_SPOT`) while the part of that card's spot
+        the frame's reads leave uncovered shows paper (:data:`PAPER_LEFT`): that card still lies there under a pile,
+        and the read is another copy dealt onto the pile (qaAR F2: at 2 decks, seat 7's 8♦ covered by its second card
+        some 25 s, forgotten, and the other deck's 8♦ hit onto the pile was taken for it, never reported)."""
+        c, code = np.array(hit.center), hit.card.code
         for g in self.ghosts:
-            if g.code == code and np.linalg.norm(g.center - c) < 0.4 * self.card_h:
+            if (g.code == code and np.linalg.norm(g.center - c) < 0.4 * self.card_h
+                    and not self._beside_pile(g, hit, result)):
                 self.ghosts.remove(g)
                 g.bare = 0  # seen there: a card lies on its spot
                 return g
         return None
+
+    def _beside_pile(self, g: _Track, hit, result: FrameResult) -> bool:
+        view = result.view
+        return bool(view is not None and len(g.corners) == 4 and len(hit.corners) == 4
+                    and np.linalg.norm(np.array(hit.center) - g.center)
+                    > SAME_SPOT * min(self.card_h, _height(np.asarray(g.corners, np.float64)))
+                    and _in_frame(view, g.corners)
+                    and _paper_left(view, g.corners, hit.corners,
+                                    [h.corners for h in result.cards if h is not hit and len(h.corners) == 4])
+                    >= PAPER_LEFT)
 
     def _unknowns(self, frame: int, result: FrameResult, opening: bool = False, starting: bool = False) -> list:
         """Never-read cards; one in view when the camera (re)started that may be a card the table
@@ -1098,9 +1180,26 @@ class OnceOnlyTracker:
                 # No paper there, whatever the table is printed with (rev18 G8: on a red card box, never "bare", the
                 # Q♦'s phantom was asked for).
                 if self.view is None or (_in_frame(self.view, far_half)
-                                         and _paper_left(self.view, far_half) < PAPER_LEFT):
+                                         and self._felt_beyond(far_half)):
                     return True
         return False
+
+    def _felt_beyond(self, far_half) -> bool:
+        """Whether ``far_half``, the far half of an unsure read's outline lying crosswise on a card read (see
+        :meth:`_crosswise_on`), shows no paper of its own: little paper there at all, or, where the cards read now
+        leave at least :data:`OWN_PART` of it uncovered, little paper in that part.  At 0.7 scale a corner found in a
+        Q♦'s picture read as an unsure 4♦ with a landscape outline reaching over the felt between it and the 10♦ in
+        the next box: the 10♦'s paper made it a card of its own, and a croupier asked for a 4♦ never dealt (qaAR F5).
+        A card dealt crosswise over another shows its own paper beyond the cards it covers."""
+        if _paper_left(self.view, far_half) < PAPER_LEFT:
+            return True
+        others = [h.corners for h in self._reads if len(h.corners) == 4]
+        quad = np.asarray(far_half, np.float64)
+        u = (np.arange(LEFT_GRID) + 0.5) / LEFT_GRID
+        top, bottom = quad[0] + np.outer(u, quad[1] - quad[0]), quad[3] + np.outer(u, quad[2] - quad[3])
+        grid = (top[None] + (bottom - top)[None] * u[:, None, None]).reshape(-1, 2)
+        own = sum(not any(_inside(np.asarray(q, np.float64), p) for q in others) for p in grid)
+        return own >= OWN_PART * len(grid) and _paper_left(self.view, far_half, None, others) < PAPER_LEFT
 
     def _lies_there(self, u, frame: int) -> bool:
         """Whether ``u``, a card seen whole with no index found, is a reported card still lying where it lay
@@ -1320,6 +1419,11 @@ class OnceOnlyTracker:
         long enough that was held back (see :attr:`unread_when_gone`), then a :class:`SourceEnded` if
         cards in view were never reported (see :meth:`unsettled`)."""
         events = []
+        for tr in self.tracks:  # moving off its spot as the source ended: told, its box not known unless it lay still
+            if tr.leaving:
+                tr.leaving, tr.moved_off = False, True
+                events.append(MovedCard(Card.parse(tr.code), frame, tr.confidence, tuple(tr.center.tolist()),
+                                        tuple(tr.rest[0].tolist())))
         for k in self.unknown:
             if k.due and not k.reported:
                 k.reported = k.asked = True
