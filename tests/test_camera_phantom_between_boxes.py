@@ -8,15 +8,9 @@ under its far half made it a card of its own, not the Q♦'s phantom, and the cr
 
 from __future__ import annotations
 
-import json
-import os
-
-import cv2
-
 import test_camera_restart_split_unread_under as qa
-from camera_runs import run_to_end
 from dealer_assist.events import CardRead, Unreadable
-from dealer_assist.sources.factory import open_source
+from test_camera_pile_top_unread_small_cards import seven_seat_events
 
 
 def test_no_card_is_asked_for_between_a_queen_and_the_next_box_s_card(tmp_path, monkeypatch):
@@ -26,20 +20,7 @@ def test_no_card_is_asked_for_between_a_queen_and_the_next_box_s_card(tmp_path, 
     for place, code in ((4, "10D"), (5, "QD"), (3, "2C")):
         laid.append((code, *qa.pos(place, 0)))
         pictures.append(qa.picture(laid))
-    folder = tmp_path / "frames"
-    folder.mkdir()
-    n = 0
-    for k, picture in enumerate(pictures):
-        first = folder / f"{n:05d}.png"
-        cv2.imwrite(str(first), picture)
-        n += 1
-        for _ in range(29 if k < len(pictures) - 1 else 60):
-            os.symlink(first, folder / f"{n:05d}.png")
-            n += 1
-    (tmp_path / "zones.json").write_text(json.dumps({"zones": qa.restart.ZONES}))
-    out: list = []
-    run_to_end(open_source(f"camera:{folder}?profile=anglo&zones={tmp_path / 'zones.json'}", lambda: True,
-                           game="blackjack", seats=7), out.append)
+    out = seven_seat_events(tmp_path, pictures, 60)
     assert [(e.card.code, e.zone) for e in out if isinstance(e, CardRead)] == [
         ("TD", "seat 4"), ("QD", "seat 5"), ("2C", "seat 3")]
     assert [e for e in out if isinstance(e, Unreadable)] == []

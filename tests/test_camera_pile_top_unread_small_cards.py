@@ -42,6 +42,12 @@ def events(tmp_path) -> list:
         laid.append((code, *qa.pos(place, i)))
         pictures.append(qa.picture(laid))
     smudged(pictures[-1], 1, 2)
+    return seven_seat_events(tmp_path, pictures, 90)
+
+
+def seven_seat_events(tmp_path, pictures, last: int) -> list:
+    """The events of a zoned 7-seat blackjack camera shown ``pictures``, each a second (30 frames), the last
+    ``last`` + 1 frames."""
     folder = tmp_path / "frames"
     folder.mkdir()
     n = 0
@@ -49,7 +55,7 @@ def events(tmp_path) -> list:
         first = folder / f"{n:05d}.png"
         cv2.imwrite(str(first), picture)
         n += 1
-        for _ in range(29 if k < len(pictures) - 1 else 90):
+        for _ in range(29 if k < len(pictures) - 1 else last):
             os.symlink(first, folder / f"{n:05d}.png")
             n += 1
     (tmp_path / "zones.json").write_text(json.dumps({"zones": qa.restart.ZONES}))

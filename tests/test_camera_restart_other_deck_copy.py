@@ -11,15 +11,12 @@ card.  Seat 1's 9♣ taken out from under its K♥ and dealt again into seat 3 (
 from __future__ import annotations
 
 import json
-import os
-
-import cv2
 
 from camera_runs import run_holding
 from zoned_blackjack import hands, read, table
 from dealer_assist.events import CardRead, Unreadable
 from dealer_assist.sources.factory import open_source
-from test_camera_restart_pile_own_card import HOLD, ZONES, _picture, pos
+from test_camera_restart_pile_own_card import ZONES, _picture, held_frames, pos
 
 #: Round 5 of qaAR's run as the table stood when it restarted: seats 1 and 2 have their second cards, which cover
 #: their first cards' indexes (9♣, Q♥: not read as the camera starts).
@@ -48,16 +45,7 @@ def frames(folder, steps) -> str:
             i = max((key[1] + 1 for key in layout if key[0] == seat), default=0)
             layout[(seat, i)] = (code, *_at(seat, i))
         pictures.append(_picture(list(layout.values())))
-    folder.mkdir(parents=True, exist_ok=True)
-    n = 0
-    for picture in pictures:
-        first = folder / f"{n:05d}.png"
-        cv2.imwrite(str(first), picture)
-        n += 1
-        for _ in range(HOLD - 1):
-            os.symlink(first, folder / f"{n:05d}.png")
-            n += 1
-    return str(folder)
+    return held_frames(folder, pictures)
 
 
 def restarted(tmp_path, steps) -> list:

@@ -64,6 +64,20 @@ def _picture(cards) -> np.ndarray:
     return frame
 
 
+def held_frames(folder, pictures) -> str:
+    """``pictures`` written into ``folder`` as a camera's frames, each shown :data:`HOLD` frames (links to one file)."""
+    folder.mkdir(parents=True, exist_ok=True)
+    n = 0
+    for picture in pictures:
+        first = folder / f"{n:05d}.png"
+        cv2.imwrite(str(first), picture)
+        n += 1
+        for _ in range(HOLD - 1):
+            os.symlink(first, folder / f"{n:05d}.png")
+            n += 1
+    return str(folder)
+
+
 def frames(folder, steps) -> str:
     """The round's layout as the camera came back, then one picture more per step (``steps``: a place, code and
     pile; or ``("split", seat)``, the pair slid apart), each :data:`HOLD` frames."""
@@ -89,16 +103,7 @@ def frames(folder, steps) -> str:
             count[(place, pile)] = i + 1
             layout[(place, pile, i)] = (code, *pos(place, i, pile))
         pictures.append(_picture(list(layout.values())))
-    folder.mkdir(parents=True, exist_ok=True)
-    n = 0
-    for picture in pictures:
-        first = folder / f"{n:05d}.png"
-        cv2.imwrite(str(first), picture)
-        n += 1
-        for _ in range(HOLD - 1):
-            os.symlink(first, folder / f"{n:05d}.png")
-            n += 1
-    return str(folder)
+    return held_frames(folder, pictures)
 
 
 def restarted(tmp_path, steps, held) -> list:

@@ -29,6 +29,31 @@ import test_shoe_missing_card_wait as missing_card
 SECOND_MISSING = [frame("CARD", 4, "??"), frame("ERR", 4, "DOUBLE_FEED", "two cards left together")]
 
 
+def burned_with_7h_held(tmp_path, burn_cards: int, sent: tuple):
+    """A blackjack table burning ``burn_cards`` over a real pty, seat 1 bet: the shoe sends ``sent`` (``??`` a card it
+    could not read, ``7H`` read), 7♥ waits as held, and B is pressed."""
+    rig = RestartingBlackjackRig(tmp_path, BlackjackTableRules(seats=2, burn_cards=burn_cards))
+    s = rig.session
+    assert s.place(1, D("10")) is None
+    for code in sent:
+        if code == "??":
+            rig.send("CARD", "??")
+        else:
+            rig.cards(code)
+    assert wait_for(lambda: s.snapshot.pending is not None and s.snapshot.pending.card.code == "7H"
+                    and (sent[-1] != "??" or s.cards_due("serial:shoe") == 1))  # the ?? after it came in
+    assert s.skip_burn() is None
+    return rig
+
+
+def first_card_goes_to_seat_1(rig) -> None:
+    """D deals, and the shoe's next read (9♠) is seat 1's first card, nothing held."""
+    assert rig.session.deal() is None
+    rig.cards("9S")
+    assert wait_for(lambda: rig.session.state.round is not None and len(rig.session.state.round.cards) == 1)
+    assert rig.hands(1) == [["9S"]] and rig.session.snapshot.pending is None
+
+
 def refused(rig, card: str) -> None:
     answer = rig.session.confirm_pending()
     assert answer is not None and "(K)" in answer, answer
@@ -168,24 +193,13 @@ def test_baccarat_b_with_no_burn_card_left_for_the_read_held_says_so(tmp_path, k
 @pytest.mark.parametrize("restart", [False, True])
 def test_blackjack_b_burns_a_read_held_between_two_unread_burn_cards(tmp_path, restart):
     """burn_cards=3: ??, 7♥ (held), ?? are the burn; B burns 7♥ as read (R3: Enter and K were refused after B)."""
-    rig = RestartingBlackjackRig(tmp_path, BlackjackTableRules(seats=2, burn_cards=3))
+    rig = burned_with_7h_held(tmp_path, 3, ("??", "7H", "??"))
     try:
-        s = rig.session
-        assert s.place(1, D("10")) is None
-        rig.send("CARD", "??")
-        rig.cards("7H")
-        rig.send("CARD", "??")
-        assert wait_for(lambda: s.snapshot.pending is not None and s.cards_due("serial:shoe") == 1)
-        assert s.skip_burn() is None
-        if restart:
-            s = rig.restart()
+        s = rig.restart() if restart else rig.session
         snap = s.snapshot
         assert snap.pending is None and snap.cards_due == 0 and not standing(rig), snap.status_reason()
         assert [c.code for c in s.state.burned] == ["7H"] and s.state.burn_left == 0
-        assert s.deal() is None
-        rig.cards("9S")
-        assert wait_for(lambda: rig.session.state.round is not None and len(rig.session.state.round.cards) == 1)
-        assert rig.hands(1) == [["9S"]] and rig.session.snapshot.pending is None
+        first_card_goes_to_seat_1(rig)
     finally:
         rig.close()
 
@@ -194,17 +208,9 @@ def test_blackjack_b_burns_a_read_held_between_two_unread_burn_cards(tmp_path, r
 def test_blackjack_b_with_one_burn_card_leaves_the_card_unread_after_the_read_due(tmp_path, restart):
     """burn_cards=1: the first ?? was the burn, 7♥ is seat 1's card and the ?? after it the next: Enter deals 7♥, and
     the read after it waits for the card unread before it."""
-    rig = RestartingBlackjackRig(tmp_path, BlackjackTableRules(seats=2, burn_cards=1))
+    rig = burned_with_7h_held(tmp_path, 1, ("??", "7H", "??"))
     try:
-        s = rig.session
-        assert s.place(1, D("10")) is None
-        rig.send("CARD", "??")
-        rig.cards("7H")
-        rig.send("CARD", "??")
-        assert wait_for(lambda: s.snapshot.pending is not None and s.cards_due("serial:shoe") == 1)
-        assert s.skip_burn() is None
-        if restart:
-            s = rig.restart()
+        s = rig.restart() if restart else rig.session
         reason = s.snapshot.status_reason()
         assert "went with the burn (B)" in reason and s.snapshot.cards_due == 0, reason
         assert s.confirm_pending() is None and rig.hands(1) == [["7H"]]
@@ -239,24 +245,16 @@ def test_baccarat_n_holds_a_read_between_two_cards_left_unplayed_after_the_round
 def test_blackjack_del_sets_aside_a_read_that_went_with_the_burn(tmp_path, restart):
     """R7: burn_cards=2, ??, ??, 7♥ held; B: 7♥ "went with the burn (B)".  Del sets it aside as its banner says (it
     had said "unsure read rejected: type the card (K)", and the round's first read then waited behind it)."""
-    rig = RestartingBlackjackRig(tmp_path, BlackjackTableRules(seats=2, burn_cards=2))
+    rig = burned_with_7h_held(tmp_path, 2, ("??", "??", "7H"))
     try:
         s = rig.session
-        assert s.place(1, D("10")) is None
-        rig.send("CARD", "??")
-        rig.send("CARD", "??")
-        rig.cards("7H")
-        assert wait_for(lambda: s.snapshot.pending is not None and s.snapshot.pending.card.code == "7H")
-        assert s.skip_burn() is None and "went with the burn (B)" in s.snapshot.status_reason()
+        assert "went with the burn (B)" in s.snapshot.status_reason()
         s.reject_pending()
         assert "7♥ set aside (Del), not dealt" in s.snapshot.message and "(K)" not in s.snapshot.message
         if restart:
             s = rig.restart()
         assert s.snapshot.pending is None and s.cards_due("serial:shoe") == 0 and not standing(rig)
-        assert s.deal() is None
-        rig.cards("9S")
-        assert wait_for(lambda: rig.session.state.round is not None and len(rig.session.state.round.cards) == 1)
-        assert rig.hands(1) == [["9S"]] and rig.session.snapshot.pending is None
+        first_card_goes_to_seat_1(rig)
     finally:
         rig.close()
 
