@@ -1,6 +1,7 @@
 """The table session: a scripted table from the virtual shoe and the keyboard, refusals, recovery."""
 
 import functools
+import re
 import time
 from decimal import Decimal as D
 
@@ -570,7 +571,8 @@ def test_a_pin_typed_in_the_name_field_is_not_kept_in_the_journal(tmp_path):
     session.close()
     refused = [e.payload["supervisor"] for e in Journal.open(path, readonly=True).entries() if e.kind == "pin_refused"]
     assert refused == ["(a name not on the roster, 4 characters)", "Ana"]
-    assert b"4821" not in path.read_bytes()
+    # Not as a run of its own: the hashes' hex and the times' digits hold "4821" now and then (a CI run did).
+    assert re.search(rb"(?<![0-9a-fA-F.])4821(?![0-9a-fA-F.])", path.read_bytes()) is None
 
 
 def test_a_table_starts_on_a_journal_that_journal_recover_rebuilt(tmp_path, capsys, monkeypatch):
