@@ -878,14 +878,7 @@ class TableSession(SessionCore):
         refused, or fed with another) is one of them: its wait ends (journaled ``burned_unread``), and a read held
         behind it while burn cards are still due is a burn card too, burned as read, as at Shift+B (:meth:`skip_burn`;
         rev38 R1: B counted it among the unseen and left it held, and Enter dealt it as P1)."""
-        with self._lock:
-            self._burn_read_held(self._burn_left())
-            unread = self._burn_unplayed(self._burn_left())
-            error = self._do({"op": "burn_unseen", **({"burned_unread": unread} if unread else {})})
-            if error is None and unread:
-                self._burn_done(unread)
-                self._say_burned_behind()
-            return error
+        return self._burn_over("burn_unseen", skipped=False)
 
     def _burn_left(self, skipped: bool = False) -> int:
         """The burn cards still due (``skipped``, Shift+B: before the shown card is read the burn is that card and up
@@ -901,10 +894,15 @@ class TableSession(SessionCore):
         (rev36 R4: UNREADABLE CARD stood after B, round 1's first read waited behind it and the card typed as asked
         went in as P1).  A read held behind it while burn cards are still due is a burn card too: burned as read
         (Enter had dealt it as P1; :meth:`_burn_read_held`)."""
+        return self._burn_over("skip_burn", skipped=True)
+
+    def _burn_over(self, op: str, skipped: bool) -> Optional[str]:
+        """B (``burn_unseen``) or Shift+B (``skip_burn``): a read held behind unread burn cards burned as read, then the
+        cards the shoe left unplayed settled as burn cards (journaled ``burned_unread``)."""
         with self._lock:
-            self._burn_read_held(self._burn_left(skipped=True))
-            unread = self._burn_unplayed(self._burn_left(skipped=True))
-            error = self._do({"op": "skip_burn", **({"burned_unread": unread} if unread else {})})
+            self._burn_read_held(self._burn_left(skipped))
+            unread = self._burn_unplayed(self._burn_left(skipped))
+            error = self._do({"op": op, **({"burned_unread": unread} if unread else {})})
             if error is None and unread:
                 self._burn_done(unread)
                 self._say_burned_behind()
