@@ -2477,31 +2477,40 @@ class SessionCore(abc.ABC):
             due += self._cards_due[self._pending_hold]
         return min(due, left)
 
-    def _burn_read_held(self, left: int) -> bool:
+    def _burn_read_held(self, left: int) -> int:
         """B or Shift+B with ``left`` burn cards due and a shoe's read held behind cards it left unplayed: when a burn
         card is left for the read after them, they were burn cards and so is the read (a shoe reads each card once, as
         it leaves): their wait ends and the read is burned as read, before B counts the rest (rev36 R2: Enter had dealt
         it into the round; rev38 R1, R3: also at baccarat's B, and with a card left unplayed after the read, which the
         burn's count then settles).  Not with another reader's card missing too: which came first is not known.
-        Whether the read was burned."""
+        How many cards before the read it settled (0: the read was not burned): burn cards too, which the burn's
+        count, lowered by the read only, still holds (:meth:`_burn_left_after_read`)."""
         pending, held = self._snap.pending, self._pending_hold
         if (pending is None or pending.doubt not in DRAWN_ONCE or reads_again(pending.source)
                 or self._replay_refusal() is not None
                 or any(why in DRAWN_ONCE and source != pending.source for source, (why, _) in self._hold_of.items())):
-            return False
+            return 0
         hold = self._hold_of.get(pending.source)
         own = self._own_due(held)
         if not own and (hold is None or hold[1] != held or hold[0] not in DRAWN_ONCE):
-            return False
-        if left <= self._cards_due.get(held, 1):
-            return False  # no burn card left for it: B says so (_say_burned_behind)
+            return 0
+        before = self._cards_due.get(held, 1)
+        if left <= before:
+            return 0  # no burn card left for it: B says so (_say_burned_behind)
         if own:
             del self._cards_due[held]
         else:
             self._hold_ended(pending.source)
         self._publish(replace(self._snap, cards_due=0))
         self.confirm_pending()
-        return self._snap.pending is not pending
+        return before if self._snap.pending is not pending else 0
+
+    def _burn_left_after_read(self, left: int, settled: int) -> int:
+        """The burn cards still due for cards left unplayed after a read :meth:`_burn_read_held` burned, ``left`` the
+        burn's count since that read: the ``settled`` cards before it were burn cards too (fixR39: with the round's
+        first card unread after the read, B or Shift+B settled it as burned, and the round's first read played in its
+        place)."""
+        return max(0, left - settled)
 
     def _say_burned_behind(self) -> None:
         """After B settled the cards a read waiting was held behind, with no burn card left for the read: it says so
