@@ -274,6 +274,9 @@ class EndedWait:
     alerts: tuple[Any, ...] = ()
     #: The card voided was typed before a camera asked for it (UNREADABLE CARD TYPED?): it is asked for again.
     asked: bool = False
+    #: The cards typed were those before a held read while a newer wait of its reader stood (:meth:`_own_due`): a
+    #: void of one after that read was played makes that newer wait one longer (:meth:`_own_typed_voided`).
+    own: bool = False
 
 
 def _silent_action(detail: Optional[str]) -> str:
@@ -2115,8 +2118,11 @@ class SessionCore(abc.ABC):
                         and typed[1] == (number, self._pending_hold)):
                     self._due_for_held, self._held_due_typed = typed[1], None  # the held read's card, due again
                 return EndedWait(source, why, number, 0)
+        own = self._own_typed_voided(counted)
+        if own is not None:
+            return own
         ended = self._ended.pop(counted, None) if counted is not None else None
-        if ended is None:
+        if ended is None or ended.own:
             return None
         if ended.asked:  # the card typed before the ask, taken for it (Enter), voided (rev25 F1)
             return ended if defer_asks else self._ask_again(ended)
@@ -2254,6 +2260,24 @@ class SessionCore(abc.ABC):
         self._pending_hold = None
         self._drop_answered_ask()
 
+    def _own_typed_voided(self, counted: Optional[int]) -> Optional[EndedWait]:
+        """V of a card typed for the cards before a held read while a newer wait of its reader stood (the shoe read A,
+        could not read one, read X, held, and missed another: :meth:`_own_due`), once X was played: the card is due
+        again, one more card of that newer wait, as README says of a card typed for a wait and voided (fixR39: V of
+        X, then V of the card typed, left the count one short, and the next read waited for one card where two were
+        missing).  The wait ended since (no newer wait stands): nothing, as before.  The wait made longer, or None."""
+        ended = self._ended.get(counted) if counted is not None else None
+        if ended is None or not ended.own or counted == self._pending_hold or not self._typed_for_open.get(counted):
+            return None
+        self._typed_for_open[counted] -= 1
+        if not self._typed_for_open[counted]:
+            del self._typed_for_open[counted], self._ended[counted]
+        hold = self._hold_of.get(ended.source)
+        if hold is None:
+            return None
+        self._due_again(ended.source, hold[0], hold[1], self._cards_due.get(hold[1], 1) + 1)
+        return replace(ended, why=hold[0], number=hold[1], own=False)
+
     def _typed_while_held(self, source: Any, held: Optional[int]) -> bool:
         """A card typed (the last placed) while a read of ``source`` waits under the hold ``held``: it is the first card
         still due before that read.  Its one-card hold ends once its cards are typed (Del then holds nothing more);
@@ -2271,6 +2295,8 @@ class SessionCore(abc.ABC):
             if due > 0:
                 self._cards_due[held] = due
             self._typed_for_open[held] = self._typed_for_open.get(held, 0) + 1
+            if due <= 0:  # a void of one after the read was played (:meth:`_own_typed_voided`)
+                self._ended[held] = EndedWait(source, "", held, self._typed_for_open[held], own=True)
             return False
         if (hold is not None and held is not None and held not in self._cards_due and self._typed_for_open.get(held)
                 and self._due_for_held is None and self._counts_typed(source)):
