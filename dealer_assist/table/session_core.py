@@ -1087,6 +1087,7 @@ class SessionCore(abc.ABC):
         if queue:
             self._wait_again(queue, whys, tuple(typed))
         self._drop_answered_ask()
+        self._unreadable_follows_count()
 
     def _restore_reported(self, read: dict, at: float, reported: dict[str, float]) -> None:
         """A restart's :meth:`_card_read` of a journaled read written ``at``: a read doubted as a card typed ahead of
@@ -1401,11 +1402,33 @@ class SessionCore(abc.ABC):
                    f"the {event.source} could not read a card" + frame + (f"; it may be {maybe}" if maybe else "")
                    + (f"; {taken}, typed before, is taken for the card it could not read before it (V voids it "
                       "if not: that card is then asked for too)" if taken else ""),
-                   f"look at the card{'s' if due > 1 else ''}" + (" (W shows what the camera sees, an unsure card in orange)"
+                   "look at the card" + (" (W shows what the camera sees, an unsure card in orange)"
                                          if str(event.source).startswith("camera:") and not self.read_only else "")
-                   + (" and type each such card in its place (K), then Enter plays the card read after them"
-                      if event.why else f": {several_unread(due, any(a.code == 'refused' for a in self._snap.alerts), dropped=self._hold_of.get(event.source, ('', 0))[0] == AFTER_DROPPED and not reads_again(event.source))}" if due > 1
-                      else " and type it (K); the next card read waits until you do"))
+                   + " and type each such card in its place (K), then Enter plays the card read after them"
+                   if event.why else self._unreadable_do(event.source, due))
+
+    def _unreadable_do(self, source: str, due: int) -> str:
+        """UNREADABLE CARD's DO line with ``due`` cards of ``source`` still to type (one, or none counted: type it)."""
+        return (f"look at the card{'s' if due > 1 else ''}" + (" (W shows what the camera sees, an unsure card in orange)"
+                                                              if str(source).startswith("camera:") and not self.read_only
+                                                              else "")
+                + (f": {several_unread(due, any(a.code == 'refused' for a in self._snap.alerts), dropped=self._hold_of.get(source, ('', 0))[0] == AFTER_DROPPED and not reads_again(source))}" if due > 1
+                   else " and type it (K); the next card read waits until you do"))
+
+    def _unreadable_follows_count(self) -> None:
+        """The standing UNREADABLE CARD's DO line says how many cards are due now, once that count changed (fixR39:
+        after Del added the dropped read's card it still said "type it (K)" with two due, until raised again).  Only
+        with one reader waiting (the alert is every reader's), and only its own words (look at the card...).  Not
+        journaled: a restart says the count it rebuilds (:meth:`_restore_holds`)."""
+        alert = next((a for a in self._snap.alerts if a.code == "unreadable"), None)
+        if alert is None or len(self._hold_of) != 1 or not alert.action.startswith("look at the card"):
+            return
+        source = next(iter(self._hold_of))
+        due = self.cards_due(source)
+        action = self._unreadable_do(source, due)
+        if due and action != alert.action:
+            self._publish(replace(self._snap, alerts=tuple(replace(a, action=action) if a is alert else a
+                                                           for a in self._snap.alerts)))
 
     def _typed_then_read(self, event: CardRead) -> bool:
         """Whether a camera's sure read is most likely a card the croupier typed ahead of it (see
@@ -2062,6 +2085,7 @@ class SessionCore(abc.ABC):
         if due > 0:
             self._cards_due[number] = due
             self._typed_for_open[number] = self._typed_for_open.get(number, 0) + 1
+            self._unreadable_follows_count()
             return False
         self._cards_due.pop(number, None)
         typed = self._typed_for_open.pop(number, 0) + 1
@@ -2211,6 +2235,7 @@ class SessionCore(abc.ABC):
         of that source taken while no wait stood waits under it now (rev22 R22-7: Enter played an unsure read
         in the place of the card the void made due again)."""
         self._cards_due[number] = due
+        self._unreadable_follows_count()
         pending = self._snap.pending
         if pending is None or pending.source != source:
             return
@@ -2494,6 +2519,7 @@ class SessionCore(abc.ABC):
             if self._snap.pending is not None:
                 self._publish(replace(self._snap, cards_due=self._cards_due.get(self._pending_hold, 0)))
             self._settle_hold_alerts()
+            self._unreadable_follows_count()
         return settled
 
     def _burn_unplayed(self, left: int) -> int:
@@ -2804,6 +2830,7 @@ class SessionCore(abc.ABC):
                 if pending.doubt in HOLDS else f"{pending.card.label} dropped as the card already played: nothing "
                 "waits for it" if pending.doubt in SAME_CARD_DOUBTS else "unsure read rejected: type the card (K)")))
             self._hold_for_dropped(pending.source, pending.doubt)
+            self._unreadable_follows_count()
             if first:
                 self._pass_first_wait(pending.source)
             self._take_waiting()
