@@ -1484,7 +1484,7 @@ class BlackjackSession(SessionCore):
         (rev36 R2: it stayed held under the old banner, and Enter dealt it into seat 1)."""
         with self._lock:
             burned = self._burn_read_held(self._burn_left())  # the cards before it were burn cards: so is it
-            unread = self._burn_unplayed(self._burn_left())
+            unread = self._burn_unplayed(self._burn_left_after_read(self._burn_left(), burned))
             error = self._do({"op": "skip_burn", **({"burned_unread": unread} if unread else {})},
                              message="burn done unrecorded: the burn cards are counted back at the deck check"
                              + (f" (the card{'s' if unread > 1 else ''} not read among them)"

@@ -900,8 +900,8 @@ class TableSession(SessionCore):
         """B (``burn_unseen``) or Shift+B (``skip_burn``): a read held behind unread burn cards burned as read, then the
         cards the shoe left unplayed settled as burn cards (journaled ``burned_unread``)."""
         with self._lock:
-            self._burn_read_held(self._burn_left(skipped))
-            unread = self._burn_unplayed(self._burn_left(skipped))
+            settled = self._burn_read_held(self._burn_left(skipped))
+            unread = self._burn_unplayed(self._burn_left_after_read(self._burn_left(skipped), settled))
             error = self._do({"op": op, **({"burned_unread": unread} if unread else {})})
             if error is None and unread:
                 self._burn_done(unread)

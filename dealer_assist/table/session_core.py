@@ -274,6 +274,9 @@ class EndedWait:
     alerts: tuple[Any, ...] = ()
     #: The card voided was typed before a camera asked for it (UNREADABLE CARD TYPED?): it is asked for again.
     asked: bool = False
+    #: The cards typed were those before a held read while a newer wait of its reader stood (:meth:`_own_due`): a
+    #: void of one after that read was played makes that newer wait one longer (:meth:`_own_typed_voided`).
+    own: bool = False
 
 
 def _silent_action(detail: Optional[str]) -> str:
@@ -1084,6 +1087,7 @@ class SessionCore(abc.ABC):
         if queue:
             self._wait_again(queue, whys, tuple(typed))
         self._drop_answered_ask()
+        self._unreadable_follows_count()
 
     def _restore_reported(self, read: dict, at: float, reported: dict[str, float]) -> None:
         """A restart's :meth:`_card_read` of a journaled read written ``at``: a read doubted as a card typed ahead of
@@ -1398,11 +1402,33 @@ class SessionCore(abc.ABC):
                    f"the {event.source} could not read a card" + frame + (f"; it may be {maybe}" if maybe else "")
                    + (f"; {taken}, typed before, is taken for the card it could not read before it (V voids it "
                       "if not: that card is then asked for too)" if taken else ""),
-                   f"look at the card{'s' if due > 1 else ''}" + (" (W shows what the camera sees, an unsure card in orange)"
+                   "look at the card" + (" (W shows what the camera sees, an unsure card in orange)"
                                          if str(event.source).startswith("camera:") and not self.read_only else "")
-                   + (" and type each such card in its place (K), then Enter plays the card read after them"
-                      if event.why else f": {several_unread(due, any(a.code == 'refused' for a in self._snap.alerts), dropped=self._hold_of.get(event.source, ('', 0))[0] == AFTER_DROPPED and not reads_again(event.source))}" if due > 1
-                      else " and type it (K); the next card read waits until you do"))
+                   + " and type each such card in its place (K), then Enter plays the card read after them"
+                   if event.why else self._unreadable_do(event.source, due))
+
+    def _unreadable_do(self, source: str, due: int) -> str:
+        """UNREADABLE CARD's DO line with ``due`` cards of ``source`` still to type (one, or none counted: type it)."""
+        return (f"look at the card{'s' if due > 1 else ''}" + (" (W shows what the camera sees, an unsure card in orange)"
+                                                              if str(source).startswith("camera:") and not self.read_only
+                                                              else "")
+                + (f": {several_unread(due, any(a.code == 'refused' for a in self._snap.alerts), dropped=self._hold_of.get(source, ('', 0))[0] == AFTER_DROPPED and not reads_again(source))}" if due > 1
+                   else " and type it (K); the next card read waits until you do"))
+
+    def _unreadable_follows_count(self) -> None:
+        """The standing UNREADABLE CARD's DO line says how many cards are due now, once that count changed (fixR39:
+        after Del added the dropped read's card it still said "type it (K)" with two due, until raised again).  Only
+        with one reader waiting (the alert is every reader's), and only its own words (look at the card...).  Not
+        journaled: a restart says the count it rebuilds (:meth:`_restore_holds`)."""
+        alert = next((a for a in self._snap.alerts if a.code == "unreadable"), None)
+        if alert is None or len(self._hold_of) != 1 or not alert.action.startswith("look at the card"):
+            return
+        source = next(iter(self._hold_of))
+        due = self.cards_due(source)
+        action = self._unreadable_do(source, due)
+        if due and action != alert.action:
+            self._publish(replace(self._snap, alerts=tuple(replace(a, action=action) if a is alert else a
+                                                           for a in self._snap.alerts)))
 
     def _typed_then_read(self, event: CardRead) -> bool:
         """Whether a camera's sure read is most likely a card the croupier typed ahead of it (see
@@ -2059,6 +2085,7 @@ class SessionCore(abc.ABC):
         if due > 0:
             self._cards_due[number] = due
             self._typed_for_open[number] = self._typed_for_open.get(number, 0) + 1
+            self._unreadable_follows_count()
             return False
         self._cards_due.pop(number, None)
         typed = self._typed_for_open.pop(number, 0) + 1
@@ -2115,8 +2142,11 @@ class SessionCore(abc.ABC):
                         and typed[1] == (number, self._pending_hold)):
                     self._due_for_held, self._held_due_typed = typed[1], None  # the held read's card, due again
                 return EndedWait(source, why, number, 0)
+        own = self._own_typed_voided(counted)
+        if own is not None:
+            return own
         ended = self._ended.pop(counted, None) if counted is not None else None
-        if ended is None:
+        if ended is None or ended.own:
             return None
         if ended.asked:  # the card typed before the ask, taken for it (Enter), voided (rev25 F1)
             return ended if defer_asks else self._ask_again(ended)
@@ -2205,6 +2235,7 @@ class SessionCore(abc.ABC):
         of that source taken while no wait stood waits under it now (rev22 R22-7: Enter played an unsure read
         in the place of the card the void made due again)."""
         self._cards_due[number] = due
+        self._unreadable_follows_count()
         pending = self._snap.pending
         if pending is None or pending.source != source:
             return
@@ -2254,6 +2285,24 @@ class SessionCore(abc.ABC):
         self._pending_hold = None
         self._drop_answered_ask()
 
+    def _own_typed_voided(self, counted: Optional[int]) -> Optional[EndedWait]:
+        """V of a card typed for the cards before a held read while a newer wait of its reader stood (the shoe read A,
+        could not read one, read X, held, and missed another: :meth:`_own_due`), once X was played: the card is due
+        again, one more card of that newer wait, as README says of a card typed for a wait and voided (fixR39: V of
+        X, then V of the card typed, left the count one short, and the next read waited for one card where two were
+        missing).  The wait ended since (no newer wait stands): nothing, as before.  The wait made longer, or None."""
+        ended = self._ended.get(counted) if counted is not None else None
+        if ended is None or not ended.own or counted == self._pending_hold or not self._typed_for_open.get(counted):
+            return None
+        self._typed_for_open[counted] -= 1
+        if not self._typed_for_open[counted]:
+            del self._typed_for_open[counted], self._ended[counted]
+        hold = self._hold_of.get(ended.source)
+        if hold is None:
+            return None
+        self._due_again(ended.source, hold[0], hold[1], self._cards_due.get(hold[1], 1) + 1)
+        return replace(ended, why=hold[0], number=hold[1], own=False)
+
     def _typed_while_held(self, source: Any, held: Optional[int]) -> bool:
         """A card typed (the last placed) while a read of ``source`` waits under the hold ``held``: it is the first card
         still due before that read.  Its one-card hold ends once its cards are typed (Del then holds nothing more);
@@ -2271,6 +2320,8 @@ class SessionCore(abc.ABC):
             if due > 0:
                 self._cards_due[held] = due
             self._typed_for_open[held] = self._typed_for_open.get(held, 0) + 1
+            if due <= 0:  # a void of one after the read was played (:meth:`_own_typed_voided`)
+                self._ended[held] = EndedWait(source, "", held, self._typed_for_open[held], own=True)
             return False
         if (hold is not None and held is not None and held not in self._cards_due and self._typed_for_open.get(held)
                 and self._due_for_held is None and self._counts_typed(source)):
@@ -2468,6 +2519,7 @@ class SessionCore(abc.ABC):
             if self._snap.pending is not None:
                 self._publish(replace(self._snap, cards_due=self._cards_due.get(self._pending_hold, 0)))
             self._settle_hold_alerts()
+            self._unreadable_follows_count()
         return settled
 
     def _burn_unplayed(self, left: int) -> int:
@@ -2477,31 +2529,40 @@ class SessionCore(abc.ABC):
             due += self._cards_due[self._pending_hold]
         return min(due, left)
 
-    def _burn_read_held(self, left: int) -> bool:
+    def _burn_read_held(self, left: int) -> int:
         """B or Shift+B with ``left`` burn cards due and a shoe's read held behind cards it left unplayed: when a burn
         card is left for the read after them, they were burn cards and so is the read (a shoe reads each card once, as
         it leaves): their wait ends and the read is burned as read, before B counts the rest (rev36 R2: Enter had dealt
         it into the round; rev38 R1, R3: also at baccarat's B, and with a card left unplayed after the read, which the
         burn's count then settles).  Not with another reader's card missing too: which came first is not known.
-        Whether the read was burned."""
+        How many cards before the read it settled (0: the read was not burned): burn cards too, which the burn's
+        count, lowered by the read only, still holds (:meth:`_burn_left_after_read`)."""
         pending, held = self._snap.pending, self._pending_hold
         if (pending is None or pending.doubt not in DRAWN_ONCE or reads_again(pending.source)
                 or self._replay_refusal() is not None
                 or any(why in DRAWN_ONCE and source != pending.source for source, (why, _) in self._hold_of.items())):
-            return False
+            return 0
         hold = self._hold_of.get(pending.source)
         own = self._own_due(held)
         if not own and (hold is None or hold[1] != held or hold[0] not in DRAWN_ONCE):
-            return False
-        if left <= self._cards_due.get(held, 1):
-            return False  # no burn card left for it: B says so (_say_burned_behind)
+            return 0
+        before = self._cards_due.get(held, 1)
+        if left <= before:
+            return 0  # no burn card left for it: B says so (_say_burned_behind)
         if own:
             del self._cards_due[held]
         else:
             self._hold_ended(pending.source)
         self._publish(replace(self._snap, cards_due=0))
         self.confirm_pending()
-        return self._snap.pending is not pending
+        return before if self._snap.pending is not pending else 0
+
+    def _burn_left_after_read(self, left: int, settled: int) -> int:
+        """The burn cards still due for cards left unplayed after a read :meth:`_burn_read_held` burned, ``left`` the
+        burn's count since that read: the ``settled`` cards before it were burn cards too (fixR39: with the round's
+        first card unread after the read, B or Shift+B settled it as burned, and the round's first read played in its
+        place)."""
+        return max(0, left - settled)
 
     def _say_burned_behind(self) -> None:
         """After B settled the cards a read waiting was held behind, with no burn card left for the read: it says so
@@ -2769,6 +2830,7 @@ class SessionCore(abc.ABC):
                 if pending.doubt in HOLDS else f"{pending.card.label} dropped as the card already played: nothing "
                 "waits for it" if pending.doubt in SAME_CARD_DOUBTS else "unsure read rejected: type the card (K)")))
             self._hold_for_dropped(pending.source, pending.doubt)
+            self._unreadable_follows_count()
             if first:
                 self._pass_first_wait(pending.source)
             self._take_waiting()
