@@ -2455,8 +2455,8 @@ class SessionCore(abc.ABC):
             if due > left:
                 self._cards_due[self._pending_hold] = due - left
             settled = min(due, left)
-        for source, (why, number) in list(self._hold_of.items()):
-            if settled >= left or why not in DRAWN_ONCE:
+        for source, (why, number) in self._unplayed_waits():
+            if settled >= left:
                 continue
             due = self._cards_due.get(number, 1)
             if due <= left - settled:
@@ -2472,10 +2472,24 @@ class SessionCore(abc.ABC):
 
     def _burn_unplayed(self, left: int) -> int:
         """How many cards :meth:`_burn_done` would settle with ``left`` burn cards due (nothing changes)."""
-        due = sum(self._cards_due.get(number, 1) for why, number in self._hold_of.values() if why in DRAWN_ONCE)
+        due = sum(self._cards_due.get(number, 1) for _, (_, number) in self._unplayed_waits())
         if self._own_due(self._pending_hold):
             due += self._cards_due[self._pending_hold]
         return min(due, left)
+
+    def _left_unplayed(self, why: Any, source: Any, number: Optional[int]) -> bool:
+        """Whether the wait ``number`` of ``source``, held under ``why``, is for cards its reader left unplayed and never
+        reads again (:data:`DRAWN_ONCE`), or for those and a shoe's read dropped (Del) among them, counted in
+        :attr:`_cards_due` (:data:`AFTER_DROPPED`, its card dealt all the same): B, Shift+B and N end both alike (rev39
+        P4: a wait left by Del outlived them, and the cards typed as asked went into the round)."""
+        return why in DRAWN_ONCE or (why == AFTER_DROPPED and not reads_again(source) and number in self._cards_due)
+
+    def _unplayed_waits(self) -> list[tuple[Any, tuple[str, int]]]:
+        """The waits :meth:`_left_unplayed` names, as (source, (why, number)): those of :data:`DRAWN_ONCE` first (B
+        settled only them before rev39 P4; a journal's ``burned_unread`` of then settles them as it did)."""
+        waits = [(source, (why, number)) for source, (why, number) in self._hold_of.items()
+                 if self._left_unplayed(why, source, number)]
+        return sorted(waits, key=lambda wait: wait[1][0] not in DRAWN_ONCE)
 
     def _burn_read_held(self, left: int) -> bool:
         """B or Shift+B with ``left`` burn cards due and a shoe's read held behind cards it left unplayed: when a burn
@@ -2485,13 +2499,13 @@ class SessionCore(abc.ABC):
         burn's count then settles).  Not with another reader's card missing too: which came first is not known.
         Whether the read was burned."""
         pending, held = self._snap.pending, self._pending_hold
-        if (pending is None or pending.doubt not in DRAWN_ONCE or reads_again(pending.source)
-                or self._replay_refusal() is not None
-                or any(why in DRAWN_ONCE and source != pending.source for source, (why, _) in self._hold_of.items())):
+        if (pending is None or not self._left_unplayed(pending.doubt, pending.source, held)
+                or reads_again(pending.source) or self._replay_refusal() is not None
+                or any(source != pending.source for source, _ in self._unplayed_waits())):
             return False
         hold = self._hold_of.get(pending.source)
         own = self._own_due(held)
-        if not own and (hold is None or hold[1] != held or hold[0] not in DRAWN_ONCE):
+        if not own and (hold is None or hold[1] != held or not self._left_unplayed(hold[0], pending.source, held)):
             return False
         if left <= self._cards_due.get(held, 1):
             return False  # no burn card left for it: B says so (_say_burned_behind)
@@ -2508,7 +2522,8 @@ class SessionCore(abc.ABC):
         (:attr:`BURNED_BEHIND_DOUBT`), where its banner had gone on asking for the card B counted burned (rev36 R2;
         rev38 R2: baccarat's too).  A card left unplayed after it still holds the read after it."""
         waiting = self._snap.pending
-        if (waiting is not None and self.BURNED_BEHIND_DOUBT and waiting.doubt in DRAWN_ONCE
+        if (waiting is not None and self.BURNED_BEHIND_DOUBT
+                and (waiting.doubt in DRAWN_ONCE or waiting.doubt == AFTER_DROPPED and not reads_again(waiting.source))
                 and self._pending_hold not in self._cards_due
                 and all(number != self._pending_hold for _, number in self._hold_of.values())):
             self._publish(replace(self._snap, pending=replace(waiting, doubt=self.BURNED_BEHIND_DOUBT)))
