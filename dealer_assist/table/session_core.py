@@ -2644,6 +2644,8 @@ class SessionCore(abc.ABC):
                                     f"for the card the camera could not read): Enter if it is that card, Del if not, "
                                     "then type the card dealt there")
             zone = zone or self._zone_for_typed(card)
+            if pending is not None and pending.doubt in HOLDS and self._held_read_first(pending, card) is not None:
+                return self._refuse(self._held_read_first(pending, card))
             if pending is not None and pending.doubt in HOLDS:
                 # The missing card, typed: it goes before the one read after it, which still waits.
                 error = self._play(card, "keyboard", zone, answers=True)
@@ -2667,6 +2669,21 @@ class SessionCore(abc.ABC):
                 if not answers:  # a card typed for a wait answered that ask, not the camera's next (qaU F5)
                     self._typed_loose = [*self._typed_loose[-7:], (card, self._clock(), self._placed_count)]
             return error
+
+    def _held_read_first(self, pending: CardRead, card: Card) -> Optional[str]:
+        """Why ``card``, typed while the shoe's read ``pending`` is held, is not taken: the cards missing before that
+        read are all typed and its shoe left another card unplayed since, so the card typed is that newer one, which
+        came after the read; played now it would go ahead of it (rev39 P2: ??, K♣ held, Q♥ typed, ??, then 6♦ typed
+        was played before K♣).  None if it is one of the read's own cards (a void made one due again)."""
+        held, hold = self._pending_hold, self._hold_of.get(pending.source)
+        if (reads_again(pending.source) or held is None or held in self._cards_due or self._due_for_held is not None
+                or hold is None or hold[1] == held or not self.cards_due(pending.source)
+                or not self._left_unplayed(hold[0], pending.source, hold[1])):
+            return None
+        read = pending.card.label
+        return (f"{card.label} not taken: {read} comes first. The cards missing before {read} are typed, and the card "
+                f"the shoe left unplayed after it is not one of them: Enter plays {read}, then type {card.label} in "
+                "its place (K)")
 
     def _note_zone(self, source: str, why: Any, codes: list[str], zone: Optional[str]) -> None:
         """A card a camera asked for, in the box ``zone``: one it could not read (``why`` empty), or one it
