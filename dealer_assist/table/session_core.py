@@ -434,6 +434,9 @@ class SessionCore(abc.ABC):
         self._replay_typed: dict[int, tuple[int, tuple[Alert, ...]]] = {}
         #: And the card unread each one was typed for, by the same key: its void notes it unread again (two-710).
         self._replay_typed_frames: dict[int, tuple[str, int, bool]] = {}
+        #: Of those, the ones typed for a held read's own cards after its shoe missed a newer card (live: counted in
+        #: ``_typed_for_open`` by ``_own_due``): only then is a card typed next the newer wait's (rev39 R2).
+        self._replay_typed_late: dict[int, tuple[str, int, bool]] = {}
         #: Sources whose lost frames may have held a card, until the croupier has looked (see _take).
         #: Per source, why its next card read waits for the croupier (a doubt above): frames were
         #: lost, or a card left it unplayed (unreadable, refused, fed with another).
@@ -1658,13 +1661,16 @@ class SessionCore(abc.ABC):
                 first = behind[0]
                 self._replay_unread_frames = [f for f in self._replay_unread_frames if f is not first]
                 self._replay_unread = max(0, self._replay_unread - 1)
-                self._replay_typed_frames[self._placed_count] = first
+                self._replay_typed_frames[self._placed_count] = self._replay_typed_late[self._placed_count] = first
                 self._replay_typed_open += 1
                 self._replay_typed[self._placed_count] = (0, ())
                 return
             if newer:
-                if not any((f[0], f[1]) in held.behind for f in self._replay_typed_frames.values()):
-                    return  # no card was typed for the read's own: as live, it counts for neither wait
+                if not any((f[0], f[1]) in held.behind and self._replay_typed_late.get(n) == f
+                           for n, f in self._replay_typed_frames.items()):
+                    # No card was typed for the read's own since the newer card was missed (rev39 R2: also those typed
+                    # before it counted here): as live (_typed_while_held), it counts for neither wait.
+                    return
                 behind = newer[:1]  # those typed, it is the newer wait's card (_typed_while_held)
             for_ask = held is not None and not behind and held.source in self._replay_asks
             if held is not None and not behind and not for_ask and self._replay_unread_frames:
@@ -1679,6 +1685,7 @@ class SessionCore(abc.ABC):
                 self._replay_unread_frames = [f for f in self._replay_unread_frames if f is not first]
                 if first is not None:
                     self._replay_typed_frames[self._placed_count] = first
+                    self._replay_typed_late.pop(self._placed_count, None)
             # Another reader's ask still standing keeps them all up, as live (_settle_hold_alerts: two-279).
             if (waits and waits <= set(ONE_CARD_HOLDS) and not self._replay_unread and not self._replay_dropped
                     and not self._replay_asks):
