@@ -892,6 +892,11 @@ class BlackjackSession(SessionCore):
         allowed = [a for a in actions if a in self._allowed_now()] or [actions[0]]
         return " or ".join(DECISION_KEYS[a] + (f" ({a})" if named else "") for a in allowed)
 
+    def _placed_doubt(self, pending: CardRead) -> bool:
+        """A shoe's read held as read before the decision due (rev39 P3: V of the card typed for the ?? before it, and
+        Enter played it in that card's place, where a restart refused it)."""
+        return pending.doubt.startswith(BEFORE_A_DECISION) and not reads_again(pending.source)
+
     def _before_decision(self) -> str:
         who = self._hand_words()
         return (f"{BEFORE_A_DECISION}{who}: press {self._keys_of(('hit', 'double'), named=True)} for {who} and it "

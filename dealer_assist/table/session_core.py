@@ -2215,7 +2215,7 @@ class SessionCore(abc.ABC):
         pending = self._snap.pending
         if pending is None or pending.source != source:
             return
-        if self._pending_hold != number and pending.doubt in YIELDING_DOUBTS:
+        if self._pending_hold != number and (pending.doubt in YIELDING_DOUBTS or self._placed_doubt(pending)):
             self._pending_hold = number
             pending = replace(pending, doubt=why)
         if self._pending_hold == number:
@@ -2567,6 +2567,12 @@ class SessionCore(abc.ABC):
         """Why a sure read has no place the table can give it by itself (it waits for the croupier), or "":
         a game's own rule (baccarat: a camera's card read face up while the burn's face-down cards are due)."""
         return ""
+
+    def _placed_doubt(self, pending: CardRead) -> bool:
+        """Whether the read waiting was held only because the table had no place for it then (:meth:`_out_of_place`), not
+        for a doubt of its reader's: a card its reader left unplayed before it, due again, comes first, and the read
+        waits under that wait, as a restart takes it (rev39 P3).  Each game says which of its words those are."""
+        return False
 
     def _take_waiting(self) -> None:
         """The cards read while one waited, in order, now that it is settled."""
