@@ -17,8 +17,10 @@ from decimal import Decimal as D
 import pytest
 
 from dealer_assist.table.blackjack_state import BlackjackTableRules
+from dealer_assist.table.session import TableSession
 from dealer_assist.table.state import TablePhase
 from polling import wait_for
+from replayed_journals import replayed
 from test_serial_restarts import frame, hello
 from test_shoe_burn_and_next_round_waits import BurnRig, RestartingBlackjackRig, complete_round, standing
 import test_shoe_missing_card_wait as missing_card
@@ -115,3 +117,29 @@ def test_baccarat_n_ends_the_dropped_reads_wait_after_the_round(tmp_path, restar
         assert rig.session.snapshot.pending is None
     finally:
         rig.close()
+
+
+@pytest.mark.parametrize("restart", [False, True])
+def test_baccarat_b_with_no_burn_card_left_for_the_read_held_says_so(tmp_path, restart):
+    """The shown 2C means two more: ?? and 4H (dropped) were the burn.  B ends the wait; 5C's banner says the cards
+    before it went with the burn (after a restart too), the replay keeps no UNREADABLE CARD up, and Enter deals 5C as
+    P1."""
+    rig = BurnRig(tmp_path)
+    try:
+        rig.send(hello("B1"), frame("CARD", 1, "2C"))
+        assert wait_for(lambda: rig.session.state.shoe.burned)
+        dropped_then_held(rig, 2)
+        assert rig.session.burn_unseen() is None
+        if restart:
+            rig.restart()
+        snap = rig.session.snapshot
+        reason = snap.status_reason()
+        assert snap.pending.card.code == "5C" and snap.cards_due == 0 and not standing(rig), reason
+        assert "went with the burn" in reason and "(K)" not in reason, reason
+        assert rig.session.deal() is None and rig.session.confirm_pending() is None
+        assert rig.played() == ["5C"]
+    finally:
+        rig.close()
+    replay = replayed(rig.path, TableSession(rig.rules, odds=False))
+    assert [c.code for c in replay.state.round.cards] == ["5C"]
+    assert not [a.code for a in replay.snapshot.alerts if a.level != "info" and a.code != "replay"], replay.snapshot.alerts

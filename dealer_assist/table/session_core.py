@@ -1055,11 +1055,12 @@ class SessionCore(abc.ABC):
             elif kind == "shoe_burn" and isinstance(payload.get("burned_unread"), int):  # B (as live: _burn_done)
                 self._pending_hold = queue[0][1] if queue else None  # the read held then (its own cards come first)
                 settles = self._burn_done(payload["burned_unread"], settle=False) > 0
-                if (settles and queue and self.BURNED_BEHIND_DOUBT and whys.get(queue[0][1]) in DRAWN_ONCE
+                if (settles and queue and self.BURNED_BEHIND_DOUBT and self._burned_behind_why(whys.get(queue[0][1]),
+                                                                                  queue[0][0].get("source"))
                         and queue[0][1] not in self._cards_due
                         and all(number != queue[0][1] for _, number in self._hold_of.values())):
                     whys[queue[0][1]] = self.BURNED_BEHIND_DOUBT  # as live (skip_burn)
-                    if queue[0][0].get("doubt") in DRAWN_ONCE:
+                    if self._burned_behind_why(queue[0][0].get("doubt"), queue[0][0].get("source")):
                         queue[0] = ({**queue[0][0], "doubt": self.BURNED_BEHIND_DOUBT}, queue[0][1])
             else:
                 left = left_unplayed(kind, payload)
@@ -1720,6 +1721,8 @@ class SessionCore(abc.ABC):
         ordered += [f for f in frames if f not in ordered]
         burned = ordered[:count]
         self._replay_unread_frames = [f for f in frames if f not in burned]
+        if count > len(burned):  # as live (_unplayed_waits): a shoe's read dropped among them went with the burn
+            self._replay_dropped = {source for source in self._replay_dropped if reads_again(source)}
         # A card to type in place is no UNREADABLE CARD's (see _replay_read_answered); one refused has no frame.
         self._replay_unread = max(0, self._replay_unread - sum(1 for f in burned if not f[2])
                                   - (count - len(burned)))
@@ -2524,13 +2527,18 @@ class SessionCore(abc.ABC):
         self.confirm_pending()
         return self._snap.pending is not pending
 
+    @staticmethod
+    def _burned_behind_why(why: Any, source: Any) -> bool:
+        """Whether a read held under ``why`` waited behind cards B may count burned (:meth:`_say_burned_behind`): a
+        shoe's left unplayed, with a read dropped among them too (rev39 P4)."""
+        return why in DRAWN_ONCE or (why == AFTER_DROPPED and not reads_again(source))
+
     def _say_burned_behind(self) -> None:
         """After B settled the cards a read waiting was held behind, with no burn card left for the read: it says so
         (:attr:`BURNED_BEHIND_DOUBT`), where its banner had gone on asking for the card B counted burned (rev36 R2;
         rev38 R2: baccarat's too).  A card left unplayed after it still holds the read after it."""
         waiting = self._snap.pending
-        if (waiting is not None and self.BURNED_BEHIND_DOUBT
-                and (waiting.doubt in DRAWN_ONCE or waiting.doubt == AFTER_DROPPED and not reads_again(waiting.source))
+        if (waiting is not None and self.BURNED_BEHIND_DOUBT and self._burned_behind_why(waiting.doubt, waiting.source)
                 and self._pending_hold not in self._cards_due
                 and all(number != self._pending_hold for _, number in self._hold_of.values())):
             self._publish(replace(self._snap, pending=replace(waiting, doubt=self.BURNED_BEHIND_DOUBT)))
