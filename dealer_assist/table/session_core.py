@@ -2492,7 +2492,7 @@ class SessionCore(abc.ABC):
         reads again (:data:`DRAWN_ONCE`), or for those and a shoe's read dropped (Del) among them, counted in
         :attr:`_cards_due` (:data:`AFTER_DROPPED`, its card dealt all the same): B, Shift+B and N end both alike (rev39
         P4: a wait left by Del outlived them, and the cards typed as asked went into the round)."""
-        return why in DRAWN_ONCE or (why == AFTER_DROPPED and not reads_again(source) and number in self._cards_due)
+        return self._burned_behind_why(why, source) and (why in DRAWN_ONCE or number in self._cards_due)
 
     def _unplayed_waits(self) -> list[tuple[Any, tuple[str, int]]]:
         """The waits :meth:`_left_unplayed` names, as (source, (why, number)): those of :data:`DRAWN_ONCE` first (B
@@ -2665,8 +2665,9 @@ class SessionCore(abc.ABC):
                                     f"for the card the camera could not read): Enter if it is that card, Del if not, "
                                     "then type the card dealt there")
             zone = zone or self._zone_for_typed(card)
-            if pending is not None and pending.doubt in HOLDS and self._held_read_first(pending, card) is not None:
-                return self._refuse(self._held_read_first(pending, card))
+            ahead = self._held_read_first(pending, card) if pending is not None and pending.doubt in HOLDS else None
+            if ahead is not None:
+                return self._refuse(ahead)
             if pending is not None and pending.doubt in HOLDS:
                 # The missing card, typed: it goes before the one read after it, which still waits.
                 error = self._play(card, "keyboard", zone, answers=True)
