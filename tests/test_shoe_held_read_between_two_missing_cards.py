@@ -260,28 +260,33 @@ def test_blackjack_del_sets_aside_a_read_that_went_with_the_burn(tmp_path, resta
 
 
 def both_typed(tmp_path):
-    """Baccarat over a real pty: the shoe sends AS, ??, 4H, ??, 4♥ held; 9♠ and 2♣ typed."""
+    """Baccarat over a real pty: the shoe sends AS, ??, 4H, ??, 4♥ held; 9♠ typed, then 2♣ refused: it is the card
+    after 4♥, which comes first (rev39 P2: it was played ahead of 4♥)."""
     rig = BurnRig(tmp_path, missing_card.RULES)
     assert rig.session.deal() is None
     rig.send(hello("B1"), frame("CARD", 1, "AS"), frame("CARD", 2, "??"), frame("CARD", 3, "4H"), frame("CARD", 4, "??"))
     assert rig.waits("4H") and wait_for(lambda: rig.session.cards_due("serial:shoe") == 1)
-    assert rig.session.enter_card("9S") is None and rig.session.enter_card("2C") is None
+    assert rig.session.enter_card("9S") is None
+    error = rig.session.enter_card("2C")
+    assert error is not None and "4♥ comes first" in error and rig.played() == ["AS", "9S"], error
     return rig
 
 
 @pytest.mark.parametrize("restart", [False, True])
 def test_both_missing_cards_typed_before_enter_leave_no_wait_after_the_held_read(tmp_path, restart):
-    """AS, ??, 4H, ??, then K 9S, K 2C, Enter: both missing cards typed, the held read played after them (as at
-    e18c80bc); the read after it plays as it comes (the second typed card was the newer wait's: it asked for a third)."""
+    """AS, ??, 4H, ??, then K 9S, Enter, K 2C: the held read played between the cards typed, as the shoe dealt them
+    (rev39 P2: K 2C before Enter had played 2♣ ahead of 4♥); the read after them plays as it comes."""
     rig = both_typed(tmp_path)
     try:
         if restart:
             rig.restart()
             assert rig.waits("4H")
         assert rig.session.confirm_pending() is None, rig.session.snapshot.status_reason()
-        assert rig.played() == ["AS", "9S", "2C", "4H"] and rig.session.cards_due("serial:shoe") == 0
+        assert rig.played() == ["AS", "9S", "4H"] and rig.session.cards_due("serial:shoe") == 1
+        assert rig.session.enter_card("2C") is None
+        assert rig.played() == ["AS", "9S", "4H", "2C"] and rig.session.cards_due("serial:shoe") == 0
         rig.send(frame("CARD", 5, "5D"))
-        assert wait_for(lambda: rig.played() == ["AS", "9S", "2C", "4H", "5D"]), rig.session.snapshot.status_reason()
+        assert wait_for(lambda: rig.played() == ["AS", "9S", "4H", "2C", "5D"]), rig.session.snapshot.status_reason()
         assert not standing(rig)
     finally:
         rig.close()
@@ -290,8 +295,9 @@ def test_both_missing_cards_typed_before_enter_leave_no_wait_after_the_held_read
 def test_the_second_card_typed_then_voided_is_due_again_for_the_read_after_the_held_one(tmp_path):
     rig = both_typed(tmp_path)
     try:
+        assert rig.session.confirm_pending() is None and rig.session.enter_card("2C") is None
         assert rig.session.void_last_card() is None
-        assert rig.session.confirm_pending() is None and rig.played() == ["AS", "9S", "4H"]
+        assert rig.played() == ["AS", "9S", "4H"]
         rig.send(frame("CARD", 5, "5D"))
         assert rig.waits("5D")
         assert rig.session.confirm_pending() is not None  # the card after 4H is still to be typed

@@ -224,6 +224,9 @@ class BlackjackSession(SessionCore):
         #: Per zoned source, its card last refused for the box it lies in (see :meth:`_play`): read again in
         #: another box as a card moved (put back), it is that card moved to its right box, played as it comes.
         self._moved_from_box: dict[str, Card] = {}
+        #: CARD REFUSED taken down as the card typed in the refused card's place was played (see :meth:`_play`): the
+        #: wait that card ends keeps it, for its void to show it again (see :meth:`_typed_in_place`).
+        self._typed_over_refusal: tuple = ()
         #: Per zoned source, the box of its card last refused for another reason (dealt already, no place in
         #: the rules): the card typed in its place (K) goes to that box, not to the place due (qaY Y1).
         self._refused_zone: dict[str, str] = {}
@@ -892,6 +895,11 @@ class BlackjackSession(SessionCore):
         allowed = [a for a in actions if a in self._allowed_now()] or [actions[0]]
         return " or ".join(DECISION_KEYS[a] + (f" ({a})" if named else "") for a in allowed)
 
+    def _placed_doubt(self, pending: CardRead) -> bool:
+        """A shoe's read held as read before the decision due (rev39 P3: V of the card typed for the ?? before it, and
+        Enter played it in that card's place, where a restart refused it)."""
+        return pending.doubt.startswith(BEFORE_A_DECISION) and not reads_again(pending.source)
+
     def _before_decision(self) -> str:
         who = self._hand_words()
         return (f"{BEFORE_A_DECISION}{who}: press {self._keys_of(('hit', 'double'), named=True)} for {who} and it "
@@ -1169,6 +1177,8 @@ class BlackjackSession(SessionCore):
                     del self._moved_from_box[reader]
             if override or self._snap.duplicate is not None:
                 self._publish(replace(self._snap, duplicate=None))
+                self._typed_over_refusal = (tuple(a for a in self._snap.alerts if a.code == "refused")
+                                            if source == KEYBOARD and not override else ())
                 self.dismiss("refused")
             if override:
                 self._typed_in_place()  # the refused card, accepted in its place
@@ -1226,6 +1236,18 @@ class BlackjackSession(SessionCore):
                        if no_round else "; the next card read waits until then")
         self.alert("refused", "error", f"CARD {card.label} REFUSED", text, action)
         return error
+
+    def _typed_in_place(self) -> None:
+        """As every game; the card typed in place of a card refused as dealt already took CARD REFUSED down as it was
+        played (:meth:`_play`), before the wait it ends kept the waits' alerts: that wait keeps it, so that a void of
+        the card typed shows it again, as a restart does (rev39 P1: live showed no CARD REFUSED again, or only
+        UNREADABLE CARD; a restart and the replay showed it)."""
+        before, refused, self._typed_over_refusal = self._last_ended, self._typed_over_refusal, ()
+        super()._typed_in_place()
+        ended = self._ended.get(self._last_ended) if self._last_ended is not None else None
+        if refused and self._last_ended != before and ended is not None:
+            self._ended[ended.number] = replace(ended, alerts=(*refused, *(a for a in ended.alerts
+                                                                           if a.code != "refused")))
 
     def _no_round_for(self, refusal: Optional[Exception]) -> Optional[str]:
         """Why no round was open for a card refused (``no_round`` of its entry, see :data:`NO_ROUND_CUT`), or

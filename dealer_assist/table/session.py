@@ -746,8 +746,10 @@ class TableSession(SessionCore):
         pending, state = self._snap.pending, self._snap.state
         hold = self._hold_of.get(pending.source) if pending is not None else None
         own = self._own_due(self._pending_hold)  # rev38 R6: another card left unplayed after it (??, 4H, ??)
-        if (pending is None or pending.doubt not in DRAWN_ONCE or reads_again(pending.source)
-                or not own and (hold is None or hold[1] != self._pending_hold or hold[0] not in DRAWN_ONCE)
+        if (pending is None or not self._left_unplayed(pending.doubt, pending.source, self._pending_hold)
+                or reads_again(pending.source)
+                or not own and (hold is None or hold[1] != self._pending_hold
+                                or not self._left_unplayed(hold[0], pending.source, hold[1]))
                 or state.phase != TablePhase.SETTLED or self._replay_refusal() is not None):
             return None
         try:

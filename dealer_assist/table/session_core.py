@@ -437,6 +437,9 @@ class SessionCore(abc.ABC):
         self._replay_typed: dict[int, tuple[int, tuple[Alert, ...]]] = {}
         #: And the card unread each one was typed for, by the same key: its void notes it unread again (two-710).
         self._replay_typed_frames: dict[int, tuple[str, int, bool]] = {}
+        #: Of those, the ones typed for a held read's own cards after its shoe missed a newer card (live: counted in
+        #: ``_typed_for_open`` by ``_own_due``): only then is a card typed next the newer wait's (rev39 R2).
+        self._replay_typed_late: dict[int, tuple[str, int, bool]] = {}
         #: Sources whose lost frames may have held a card, until the croupier has looked (see _take).
         #: Per source, why its next card read waits for the croupier (a doubt above): frames were
         #: lost, or a card left it unplayed (unreadable, refused, fed with another).
@@ -1055,11 +1058,12 @@ class SessionCore(abc.ABC):
             elif kind == "shoe_burn" and isinstance(payload.get("burned_unread"), int):  # B (as live: _burn_done)
                 self._pending_hold = queue[0][1] if queue else None  # the read held then (its own cards come first)
                 settles = self._burn_done(payload["burned_unread"], settle=False) > 0
-                if (settles and queue and self.BURNED_BEHIND_DOUBT and whys.get(queue[0][1]) in DRAWN_ONCE
+                if (settles and queue and self.BURNED_BEHIND_DOUBT and self._burned_behind_why(whys.get(queue[0][1]),
+                                                                                  queue[0][0].get("source"))
                         and queue[0][1] not in self._cards_due
                         and all(number != queue[0][1] for _, number in self._hold_of.values())):
                     whys[queue[0][1]] = self.BURNED_BEHIND_DOUBT  # as live (skip_burn)
-                    if queue[0][0].get("doubt") in DRAWN_ONCE:
+                    if self._burned_behind_why(queue[0][0].get("doubt"), queue[0][0].get("source")):
                         queue[0] = ({**queue[0][0], "doubt": self.BURNED_BEHIND_DOUBT}, queue[0][1])
             else:
                 left = left_unplayed(kind, payload)
@@ -1684,13 +1688,16 @@ class SessionCore(abc.ABC):
                 first = behind[0]
                 self._replay_unread_frames = [f for f in self._replay_unread_frames if f is not first]
                 self._replay_unread = max(0, self._replay_unread - 1)
-                self._replay_typed_frames[self._placed_count] = first
+                self._replay_typed_frames[self._placed_count] = self._replay_typed_late[self._placed_count] = first
                 self._replay_typed_open += 1
                 self._replay_typed[self._placed_count] = (0, ())
                 return
             if newer:
-                if not any((f[0], f[1]) in held.behind for f in self._replay_typed_frames.values()):
-                    return  # no card was typed for the read's own: as live, it counts for neither wait
+                if not any((f[0], f[1]) in held.behind and self._replay_typed_late.get(n) == f
+                           for n, f in self._replay_typed_frames.items()):
+                    # No card was typed for the read's own since the newer card was missed (rev39 R2: also those typed
+                    # before it counted here): as live (_typed_while_held), it counts for neither wait.
+                    return
                 behind = newer[:1]  # those typed, it is the newer wait's card (_typed_while_held)
             for_ask = held is not None and not behind and held.source in self._replay_asks
             if held is not None and not behind and not for_ask and self._replay_unread_frames:
@@ -1705,6 +1712,7 @@ class SessionCore(abc.ABC):
                 self._replay_unread_frames = [f for f in self._replay_unread_frames if f is not first]
                 if first is not None:
                     self._replay_typed_frames[self._placed_count] = first
+                    self._replay_typed_late.pop(self._placed_count, None)
             # Another reader's ask still standing keeps them all up, as live (_settle_hold_alerts: two-279).
             if (waits and waits <= set(ONE_CARD_HOLDS) and not self._replay_unread and not self._replay_dropped
                     and not self._replay_asks):
@@ -1739,6 +1747,8 @@ class SessionCore(abc.ABC):
         ordered += [f for f in frames if f not in ordered]
         burned = ordered[:count]
         self._replay_unread_frames = [f for f in frames if f not in burned]
+        if count > len(burned):  # as live (_unplayed_waits): a shoe's read dropped among them went with the burn
+            self._replay_dropped = {source for source in self._replay_dropped if reads_again(source)}
         # A card to type in place is no UNREADABLE CARD's (see _replay_read_answered); one refused has no frame.
         self._replay_unread = max(0, self._replay_unread - sum(1 for f in burned if not f[2])
                                   - (count - len(burned)))
@@ -2239,7 +2249,7 @@ class SessionCore(abc.ABC):
         pending = self._snap.pending
         if pending is None or pending.source != source:
             return
-        if self._pending_hold != number and pending.doubt in YIELDING_DOUBTS:
+        if self._pending_hold != number and (pending.doubt in YIELDING_DOUBTS or self._placed_doubt(pending)):
             self._pending_hold = number
             pending = replace(pending, doubt=why)
         if self._pending_hold == number:
@@ -2506,8 +2516,8 @@ class SessionCore(abc.ABC):
             if due > left:
                 self._cards_due[self._pending_hold] = due - left
             settled = min(due, left)
-        for source, (why, number) in list(self._hold_of.items()):
-            if settled >= left or why not in DRAWN_ONCE:
+        for source, (why, number) in self._unplayed_waits():
+            if settled >= left:
                 continue
             due = self._cards_due.get(number, 1)
             if due <= left - settled:
@@ -2524,10 +2534,24 @@ class SessionCore(abc.ABC):
 
     def _burn_unplayed(self, left: int) -> int:
         """How many cards :meth:`_burn_done` would settle with ``left`` burn cards due (nothing changes)."""
-        due = sum(self._cards_due.get(number, 1) for why, number in self._hold_of.values() if why in DRAWN_ONCE)
+        due = sum(self._cards_due.get(number, 1) for _, (_, number) in self._unplayed_waits())
         if self._own_due(self._pending_hold):
             due += self._cards_due[self._pending_hold]
         return min(due, left)
+
+    def _left_unplayed(self, why: Any, source: Any, number: Optional[int]) -> bool:
+        """Whether the wait ``number`` of ``source``, held under ``why``, is for cards its reader left unplayed and never
+        reads again (:data:`DRAWN_ONCE`), or for those and a shoe's read dropped (Del) among them, counted in
+        :attr:`_cards_due` (:data:`AFTER_DROPPED`, its card dealt all the same): B, Shift+B and N end both alike (rev39
+        P4: a wait left by Del outlived them, and the cards typed as asked went into the round)."""
+        return self._burned_behind_why(why, source) and (why in DRAWN_ONCE or number in self._cards_due)
+
+    def _unplayed_waits(self) -> list[tuple[Any, tuple[str, int]]]:
+        """The waits :meth:`_left_unplayed` names, as (source, (why, number)): those of :data:`DRAWN_ONCE` first (B
+        settled only them before rev39 P4; a journal's ``burned_unread`` of then settles them as it did)."""
+        waits = [(source, (why, number)) for source, (why, number) in self._hold_of.items()
+                 if self._left_unplayed(why, source, number)]
+        return sorted(waits, key=lambda wait: wait[1][0] not in DRAWN_ONCE)
 
     def _burn_read_held(self, left: int) -> int:
         """B or Shift+B with ``left`` burn cards due and a shoe's read held behind cards it left unplayed: when a burn
@@ -2538,13 +2562,13 @@ class SessionCore(abc.ABC):
         How many cards before the read it settled (0: the read was not burned): burn cards too, which the burn's
         count, lowered by the read only, still holds (:meth:`_burn_left_after_read`)."""
         pending, held = self._snap.pending, self._pending_hold
-        if (pending is None or pending.doubt not in DRAWN_ONCE or reads_again(pending.source)
-                or self._replay_refusal() is not None
-                or any(why in DRAWN_ONCE and source != pending.source for source, (why, _) in self._hold_of.items())):
+        if (pending is None or not self._left_unplayed(pending.doubt, pending.source, held)
+                or reads_again(pending.source) or self._replay_refusal() is not None
+                or any(source != pending.source for source, _ in self._unplayed_waits())):
             return 0
         hold = self._hold_of.get(pending.source)
         own = self._own_due(held)
-        if not own and (hold is None or hold[1] != held or hold[0] not in DRAWN_ONCE):
+        if not own and (hold is None or hold[1] != held or not self._left_unplayed(hold[0], pending.source, held)):
             return 0
         before = self._cards_due.get(held, 1)
         if left <= before:
@@ -2564,12 +2588,18 @@ class SessionCore(abc.ABC):
         place)."""
         return max(0, left - settled)
 
+    @staticmethod
+    def _burned_behind_why(why: Any, source: Any) -> bool:
+        """Whether a read held under ``why`` waited behind cards B may count burned (:meth:`_say_burned_behind`): a
+        shoe's left unplayed, with a read dropped among them too (rev39 P4)."""
+        return why in DRAWN_ONCE or (why == AFTER_DROPPED and not reads_again(source))
+
     def _say_burned_behind(self) -> None:
         """After B settled the cards a read waiting was held behind, with no burn card left for the read: it says so
         (:attr:`BURNED_BEHIND_DOUBT`), where its banner had gone on asking for the card B counted burned (rev36 R2;
         rev38 R2: baccarat's too).  A card left unplayed after it still holds the read after it."""
         waiting = self._snap.pending
-        if (waiting is not None and self.BURNED_BEHIND_DOUBT and waiting.doubt in DRAWN_ONCE
+        if (waiting is not None and self.BURNED_BEHIND_DOUBT and self._burned_behind_why(waiting.doubt, waiting.source)
                 and self._pending_hold not in self._cards_due
                 and all(number != self._pending_hold for _, number in self._hold_of.values())):
             self._publish(replace(self._snap, pending=replace(waiting, doubt=self.BURNED_BEHIND_DOUBT)))
@@ -2606,6 +2636,12 @@ class SessionCore(abc.ABC):
         """Why a sure read has no place the table can give it by itself (it waits for the croupier), or "":
         a game's own rule (baccarat: a camera's card read face up while the burn's face-down cards are due)."""
         return ""
+
+    def _placed_doubt(self, pending: CardRead) -> bool:
+        """Whether the read waiting was held only because the table had no place for it then (:meth:`_out_of_place`), not
+        for a doubt of its reader's: a card its reader left unplayed before it, due again, comes first, and the read
+        waits under that wait, as a restart takes it (rev39 P3).  Each game says which of its words those are."""
+        return False
 
     def _take_waiting(self) -> None:
         """The cards read while one waited, in order, now that it is settled."""
@@ -2690,6 +2726,9 @@ class SessionCore(abc.ABC):
                                     f"for the card the camera could not read): Enter if it is that card, Del if not, "
                                     "then type the card dealt there")
             zone = zone or self._zone_for_typed(card)
+            ahead = self._held_read_first(pending, card) if pending is not None and pending.doubt in HOLDS else None
+            if ahead is not None:
+                return self._refuse(ahead)
             if pending is not None and pending.doubt in HOLDS:
                 # The missing card, typed: it goes before the one read after it, which still waits.
                 error = self._play(card, "keyboard", zone, answers=True)
@@ -2713,6 +2752,21 @@ class SessionCore(abc.ABC):
                 if not answers:  # a card typed for a wait answered that ask, not the camera's next (qaU F5)
                     self._typed_loose = [*self._typed_loose[-7:], (card, self._clock(), self._placed_count)]
             return error
+
+    def _held_read_first(self, pending: CardRead, card: Card) -> Optional[str]:
+        """Why ``card``, typed while the shoe's read ``pending`` is held, is not taken: the cards missing before that
+        read are all typed and its shoe left another card unplayed since, so the card typed is that newer one, which
+        came after the read; played now it would go ahead of it (rev39 P2: ??, K♣ held, Q♥ typed, ??, then 6♦ typed
+        was played before K♣).  None if it is one of the read's own cards (a void made one due again)."""
+        held, hold = self._pending_hold, self._hold_of.get(pending.source)
+        if (reads_again(pending.source) or held is None or held in self._cards_due or self._due_for_held is not None
+                or hold is None or hold[1] == held or not self.cards_due(pending.source)
+                or not self._left_unplayed(hold[0], pending.source, hold[1])):
+            return None
+        read = pending.card.label
+        return (f"{card.label} not taken: {read} comes first. The cards missing before {read} are typed, and the card "
+                f"the shoe left unplayed after it is not one of them: Enter plays {read}, then type {card.label} in "
+                "its place (K)")
 
     def _note_zone(self, source: str, why: Any, codes: list[str], zone: Optional[str]) -> None:
         """A card a camera asked for, in the box ``zone``: one it could not read (``why`` empty), or one it
