@@ -257,7 +257,6 @@ class BlackjackSession(SessionCore):
         self._restore_typed_in_place(journal)
         self._restore_parked(journal)
         self._restore_refused_deck(journal)
-        self._restore_keyed_after(journal)
         last = next(journal.entries_where("kind IN ('card_refused', 'card_assigned', 'shoe_start')", (),
                                           newest_first=True), None)
         zone = last.payload.get("zone") if last is not None and last.kind == "card_refused" else None
@@ -294,28 +293,21 @@ class BlackjackSession(SessionCore):
                 self._refused_deck_by = source if isinstance(source, str) else None
                 return
 
-    def _restore_keyed_after(self, journal: Any) -> None:
-        """Each reader's last card played in the round and the decision keyed after it, as live had them (see
-        :meth:`_fed_after_decision`): fixQA, restarted between D and the shoe's DOUBLE_FEED, the alert named no card
-        and no place.  The round's entries since a HELLO only (a new count's SEQs name no card before it); an
-        ``action`` entry of an older journal, with no ``due``, only when it is the round's last."""
-        state = self._snap.state
-        if state.phase != BlackjackPhase.PLAYING:
-            return
-        entries = []
-        for entry in journal.entries_where("kind IN ('card_assigned', 'shoe_burn', 'action', 'correction', "
-                                           "'device_hello', 'shoe_start')", (), newest_first=True):
-            if entry.kind in ("device_hello", "shoe_start") or entry.payload.get("round") != state.round_no:
-                break
-            entries.append(entry)
-        for n, entry in enumerate(reversed(entries)):
-            if entry.kind != "action":
-                self._note_placed(entry.kind, entry.payload)
-                continue
-            due = entry.payload.get("due", state.describe_due() if n == len(entries) - 1 else "")
-            action = entry.payload.get("action")
-            if isinstance(due, str) and isinstance(action, str):
-                self._keyed_after = {source: (placed[0], action, due) for source, placed in self._placed.items()}
+    PLACED_WITH = ("action",)
+
+    def _placed_then(self, entry: Any, last: bool) -> None:
+        """A decision keyed after each reader's last card, as live had it (see :meth:`_fed_after_decision`): fixQA,
+        restarted between D and the shoe's DOUBLE_FEED, the alert named no card and no place.  An ``action`` entry of
+        an older journal, with no ``due``, is read with the place due now when it is the last entry of the round
+        being played."""
+        state, payload = self._snap.state, entry.payload
+        due = payload.get("due")
+        if due is None:
+            due = (state.describe_due() if last and state.phase == BlackjackPhase.PLAYING
+                   and payload.get("round") == state.round_no else "")
+        action = payload.get("action")
+        if isinstance(due, str) and isinstance(action, str):
+            self._keyed_after = {source: (placed[0], action, due) for source, placed in self._placed.items()}
 
     def _restore_parked(self, journal: Any) -> None:
         """The cards set aside in a later box (:meth:`_park`) and not read again since wait there again."""
