@@ -68,6 +68,9 @@ KEYBOARD = "keyboard"
 #: The journal kind of a card typed in place of a read waiting for the decision (played later by H or D).
 CORRECTED_KIND = "read_corrected"
 
+#: A ``read_dropped`` field: Del dropped a read held as MOVED_PUSHED, its card pushed out of this box (see _drop_notes).
+PUSHED_FROM = "pushed_from"
+
 #: What a card refused once the cut card is out asks (qaR F2: it offered K and Backspace, neither of which
 #: applies: no round is dealt from the deck any more).
 SET_ASIDE_CUT_OUT = ("set it aside: the cut card is out, so no round is dealt from this deck; it is counted back "
@@ -257,6 +260,7 @@ class BlackjackSession(SessionCore):
         self._restore_typed_in_place(journal)
         self._restore_parked(journal)
         self._restore_refused_deck(journal)
+        self._restore_pushed_back(journal)
         last = next(journal.entries_where("kind IN ('card_refused', 'card_assigned', 'shoe_start')", (),
                                           newest_first=True), None)
         zone = last.payload.get("zone") if last is not None and last.kind == "card_refused" else None
@@ -308,6 +312,28 @@ class BlackjackSession(SessionCore):
         action = payload.get("action")
         if isinstance(due, str) and isinstance(action, str):
             self._keyed_after = {source: (placed[0], action, due) for source, placed in self._placed.items()}
+
+    def _restore_pushed_back(self, journal: Any) -> None:
+        """The card of a read held as :data:`MOVED_PUSHED` that Del dropped, no read come since, as live had it
+        (:attr:`_pushed_back`): fixQC, restarted between Del and the camera's read of that card put back in its box,
+        that read was held again as put back, and Enter on it raised CARD REFUSED.  Journals before ``pushed_from``
+        hold none."""
+        state = self._snap.state
+        if state.phase != BlackjackPhase.PLAYING:
+            return
+        # Each read that came journals its card_read first; the reads Del let through after it (they waited) do not.
+        for entry in journal.entries_where("kind IN ('card_read', 'read_dropped', 'shoe_start')", (),
+                                           newest_first=True):
+            payload = entry.payload
+            if entry.kind != "read_dropped" or payload.get("round") != state.round_no:
+                return
+            box = payload.get(PUSHED_FROM)
+            if isinstance(box, str):
+                try:
+                    self._pushed_back = (parse_card(payload.get("card")), box, state.round_no)
+                except InvalidCardError:
+                    pass
+                return
 
     def _restore_parked(self, journal: Any) -> None:
         """The cards set aside in a later box (:meth:`_park`) and not read again since wait there again."""
@@ -1067,6 +1093,14 @@ class BlackjackSession(SessionCore):
                        f"{_box_words(pending.zone or '')}, " if pending.doubt == MOVED_PUSHED else
                        f"moved. If it lies in another box than {_box_words(pending.moved_from)}, ")
                     + "void back to it (Backspace) and type the cards again in their places (K)")))
+
+    def _drop_notes(self, pending: CardRead) -> dict:
+        """A read held as :data:`MOVED_PUSHED` dropped in a round: the box its card was pushed out of (``pushed_from``),
+        where the croupier puts it back; :meth:`reject_pending` keeps it as :attr:`_pushed_back`, a restart too."""
+        if (pending.doubt == MOVED_PUSHED and pending.moved_from
+                and self._snap.state.phase == BlackjackPhase.PLAYING):
+            return {PUSHED_FROM: pending.moved_from}
+        return {}
 
     def _hold_next(self, source: str, why: str) -> None:
         """As every game's, but not at the deck check: a count-back has no order, so a card the reader could not read

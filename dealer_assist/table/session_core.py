@@ -2786,7 +2786,7 @@ class SessionCore(abc.ABC):
                                                 "source_seq": pending.seq, "doubt": pending.doubt,
                                                 "round": self._snap.state.round_no,
                                                 **({"waits_for_cards": True} if self._waits_for_cards_after_drop(
-                                                    pending) else {})}):
+                                                    pending) else {}), **self._drop_notes(pending)}):
                 return
             self._pending_hold = None  # the hold it waited under stays: its cards are still missing
             self._due_for_held = None  # both cards the newer wait counts are still missing
@@ -2804,6 +2804,11 @@ class SessionCore(abc.ABC):
                 self._pass_first_wait(pending.source)
             self._take_waiting()
             self._drop_answered_ask()  # the wait it was held under is the dropped read's now: no Enter or Del on it
+
+    def _drop_notes(self, pending: CardRead) -> dict:
+        """What a game journals besides with ``pending`` dropped by Del, for a restart to know it (see
+        :meth:`reject_pending`)."""
+        return {}
 
     def _waits_for_cards_after_drop(self, pending: CardRead) -> bool:
         """Whether, ``pending`` dropped (Del), the next read of its source waits for cards that may be several (only
