@@ -12,7 +12,7 @@ import pytest
 
 from dealer_assist.table.blackjack_state import BlackjackTableRules
 from dealer_assist.table.holds import AFTER_A_DOUBLE_FEED
-from test_blackjack_shoe_faults import dealt, feed_alert, held, restarted
+from test_blackjack_shoe_faults import dealt, feed_alert, held, one_round_settled, restarted
 from test_serial_blackjack_reads import BlackjackRig
 
 
@@ -75,3 +75,13 @@ def test_the_action_entry_names_the_place_due_after_it_and_an_older_journal_with
         actions = [e.payload for e in journal.entries() if e.kind == "action"]
     assert "due" not in actions[0] and actions[1]["action"] == "stand"
     assert actions[1]["due"] == s.state.describe_due() and "dealer" in actions[1]["due"], actions[1]
+
+
+def test_a_double_feed_after_a_restart_once_the_round_is_settled_names_the_dealers_last_card_as_live(table):
+    """fixQC: the last card was restored only while the round was being played; live, the dealer's last card is
+    named by a DOUBLE_FEED right after it once the round is settled too."""
+    one_round_settled(table)
+    restarted(table, BlackjackTableRules(seats=2))
+    table.send("ERR", "DOUBLE_FEED", "two cards")  # the frame right after 2C's
+    alert = feed_alert(table)
+    assert "2♣ was read just before this report and played as the dealer's card" in alert.text, alert.text

@@ -19,7 +19,7 @@ from typing import Optional
 
 from dealer_assist.sources.shoe_protocol import (
     BOOT_SEQ_AT_MOST, DUPLICATE_WINDOW, MAX_FRAME, SEQ_MODULO, CardFrame, ErrorFrame, Frame, FrameError, HeartbeatFrame, HelloFrame,
-    ShoeFrame, parse_frame, shown_bytes, stands_for_card,
+    ShoeFrame, UnknownFrame, parse_frame, shown_bytes, stands_for_card,
 )
 
 #: PROTOCOL.md 6: a heartbeat every 1 s, within 10 %.
@@ -289,6 +289,7 @@ class ConformanceCheck:
                              f"CRC {crc} in lower case: devices MUST send 4 upper-case hex digits ({crc.upper()})")
         out += self._fields(line.t, raw, content, frame)
         out += self._shoe_state(line.t, raw, frame)
+        out += self._frame_type(line.t, raw, frame)
         fault = _end_fault(line, content)
         if fault:
             out += self._say(line.t, "line_end", "3", MUST, raw,
@@ -573,6 +574,17 @@ class ConformanceCheck:
                          f"SHOE state {frame.state}, which the host passes over as no card and no cut card (the "
                          f"table shows SHOE STATE {frame.state} NOT KNOWN): a device of protocol 1 sends only NEW, "
                          "CUT and EMPTY (a later version may add states, and says so in its HELLO)")
+
+    def _frame_type(self, t: float, raw: bytes, frame: Frame) -> list[Deviation]:
+        """PROTOCOL.md 6 and 7.7: a v1 device sends only the frame types of section 6; a later version may add some,
+        which a v1 host passes over with their SEQ counted, without a word.  From a device whose HELLO says protocol
+        1 such a frame is a firmware fault: what it meant (a card?) reaches no table (fixQC: the check passed it)."""
+        if not isinstance(frame, UnknownFrame) or self._protocol > 1:
+            return []
+        return self._say(t, "frame_type", "6, 7.7", MUST, raw,
+                         f"frame type {frame.type}, which the host passes over with its SEQ counted and tells no "
+                         "one of: a device of protocol 1 sends only HELLO, CARD, HB, ERR and SHOE (a later version "
+                         "may add types, and says so in its HELLO)")
 
     def _woke(self, t: float, silence: float, raw: bytes, frame: Frame) -> list[Deviation]:
         """The first line since the port opened, a frame, came ``silence`` seconds (more than a heartbeat's

@@ -68,6 +68,9 @@ KEYBOARD = "keyboard"
 #: The journal kind of a card typed in place of a read waiting for the decision (played later by H or D).
 CORRECTED_KIND = "read_corrected"
 
+#: A ``read_dropped`` field: Del dropped a read held as MOVED_PUSHED, its card pushed out of this box (see _drop_notes).
+PUSHED_FROM = "pushed_from"
+
 #: What a card refused once the cut card is out asks (qaR F2: it offered K and Backspace, neither of which
 #: applies: no round is dealt from the deck any more).
 SET_ASIDE_CUT_OUT = ("set it aside: the cut card is out, so no round is dealt from this deck; it is counted back "
@@ -260,7 +263,7 @@ class BlackjackSession(SessionCore):
         self._restore_typed_in_place(journal)
         self._restore_parked(journal)
         self._restore_refused_deck(journal)
-        self._restore_keyed_after(journal)
+        self._restore_pushed_back(journal)
         last = next(journal.entries_where("kind IN ('card_refused', 'card_assigned', 'shoe_start')", (),
                                           newest_first=True), None)
         zone = last.payload.get("zone") if last is not None and last.kind == "card_refused" else None
@@ -297,28 +300,43 @@ class BlackjackSession(SessionCore):
                 self._refused_deck_by = source if isinstance(source, str) else None
                 return
 
-    def _restore_keyed_after(self, journal: Any) -> None:
-        """Each reader's last card played in the round and the decision keyed after it, as live had them (see
-        :meth:`_fed_after_decision`): fixQA, restarted between D and the shoe's DOUBLE_FEED, the alert named no card
-        and no place.  The round's entries since a HELLO only (a new count's SEQs name no card before it); an
-        ``action`` entry of an older journal, with no ``due``, only when it is the round's last."""
+    PLACED_WITH = ("action",)
+
+    def _placed_then(self, entry: Any, last: bool) -> None:
+        """A decision keyed after each reader's last card, as live had it (see :meth:`_fed_after_decision`): fixQA,
+        restarted between D and the shoe's DOUBLE_FEED, the alert named no card and no place.  An ``action`` entry of
+        an older journal, with no ``due``, is read with the place due now when it is the last entry of the round
+        being played."""
+        state, payload = self._snap.state, entry.payload
+        due = payload.get("due")
+        if due is None:
+            due = (state.describe_due() if last and state.phase == BlackjackPhase.PLAYING
+                   and payload.get("round") == state.round_no else "")
+        action = payload.get("action")
+        if isinstance(due, str) and isinstance(action, str):
+            self._keyed_after = {source: (placed[0], action, due) for source, placed in self._placed.items()}
+
+    def _restore_pushed_back(self, journal: Any) -> None:
+        """The card of a read held as :data:`MOVED_PUSHED` that Del dropped, no read come since, as live had it
+        (:attr:`_pushed_back`): fixQC, restarted between Del and the camera's read of that card put back in its box,
+        that read was held again as put back, and Enter on it raised CARD REFUSED.  Journals before ``pushed_from``
+        hold none."""
         state = self._snap.state
         if state.phase != BlackjackPhase.PLAYING:
             return
-        entries = []
-        for entry in journal.entries_where("kind IN ('card_assigned', 'shoe_burn', 'action', 'correction', "
-                                           "'device_hello', 'shoe_start')", (), newest_first=True):
-            if entry.kind in ("device_hello", "shoe_start") or entry.payload.get("round") != state.round_no:
-                break
-            entries.append(entry)
-        for n, entry in enumerate(reversed(entries)):
-            if entry.kind != "action":
-                self._note_placed(entry.kind, entry.payload)
-                continue
-            due = entry.payload.get("due", state.describe_due() if n == len(entries) - 1 else "")
-            action = entry.payload.get("action")
-            if isinstance(due, str) and isinstance(action, str):
-                self._keyed_after = {source: (placed[0], action, due) for source, placed in self._placed.items()}
+        # Each read that came journals its card_read first; the reads Del let through after it (they waited) do not.
+        for entry in journal.entries_where("kind IN ('card_read', 'read_dropped', 'shoe_start')", (),
+                                           newest_first=True):
+            payload = entry.payload
+            if entry.kind != "read_dropped" or payload.get("round") != state.round_no:
+                return
+            box = payload.get(PUSHED_FROM)
+            if isinstance(box, str):
+                try:
+                    self._pushed_back = (parse_card(payload.get("card")), box, state.round_no)
+                except InvalidCardError:
+                    pass
+                return
 
     def _restore_parked(self, journal: Any) -> None:
         """The cards set aside in a later box (:meth:`_park`) and not read again since wait there again."""
@@ -1083,6 +1101,14 @@ class BlackjackSession(SessionCore):
                        f"{_box_words(pending.zone or '')}, " if pending.doubt == MOVED_PUSHED else
                        f"moved. If it lies in another box than {_box_words(pending.moved_from)}, ")
                     + "void back to it (Backspace) and type the cards again in their places (K)")))
+
+    def _drop_notes(self, pending: CardRead) -> dict:
+        """A read held as :data:`MOVED_PUSHED` dropped in a round: the box its card was pushed out of (``pushed_from``),
+        where the croupier puts it back; :meth:`reject_pending` keeps it as :attr:`_pushed_back`, a restart too."""
+        if (pending.doubt == MOVED_PUSHED and pending.moved_from
+                and self._snap.state.phase == BlackjackPhase.PLAYING):
+            return {PUSHED_FROM: pending.moved_from}
+        return {}
 
     def _hold_next(self, source: str, why: str) -> None:
         """As every game's, but not at the deck check: a count-back has no order, so a card the reader could not read

@@ -86,7 +86,10 @@ read_dropped      round, card, source, source_seq, doubt (a read waiting for the
                   the round, or left in the hand it was played in; baccarat ``refused`` (true): the round's last
                   card moved into the other hand's box, refused by name with an alert); ``after_round`` (true): a
                   card of the round just settled, moved or put back, dropped as gathered; ``waits_for_cards``
-                  (true): the next read of that source waits for cards that may be several (Enter on it ends it)
+                  (true): the next read of that source waits for cards that may be several (Enter on it ends it);
+                  blackjack ``pushed_from`` (a zoned camera's box): Del on a read held as its card pushed blurred out
+                  of that box; the camera's read of it put back there next is dropped as that card, also after a
+                  restart (older journals: none)
 read_corrected    round, card (typed), read, source, source_seq (blackjack: a card typed in place of a read
                   waiting for the decision; H or D plays it, as ``card_assigned``; a restart before that brings
                   the typed card back in the read's place)

@@ -542,6 +542,7 @@ class SessionCore(abc.ABC):
             self._complete_settlements(journal, since)
         if journal is not None:
             self._restore_holds(journal)
+            self._restore_placed(journal)
         if getattr(journal, "log_missing", False):  # qaL F4: its -wal removed, or the file copied without it
             self.alert("journal_log", "error", "JOURNAL MAY LACK ITS LAST ENTRIES",
                        f"{journal.path} was left open by a table (a crash, or a table still running elsewhere) and "
@@ -799,6 +800,36 @@ class SessionCore(abc.ABC):
             return
         if where is not None:
             self._placed[source] = (seq, card, place_name(where))
+
+    #: The kinds of entry besides the cards played that :meth:`_restore_placed` hands to :meth:`_placed_then`.
+    PLACED_WITH: tuple[str, ...] = ()
+
+    def _restore_placed(self, journal: Any) -> None:
+        """Each reader's last card played, as live had it (:attr:`_placed`): a DOUBLE_FEED right after it names
+        that card and its place after a restart too (fixQC: a baccarat table restarted between the card and the
+        report named none; fixQA had done it for blackjack alone).  The entries since the shoe (or deck) began,
+        and of a reader only those since its count began (a new count's SEQs name no card before it, see
+        :meth:`_new_count`); each entry of a kind in :attr:`PLACED_WITH` goes to :meth:`_placed_then`, oldest
+        first, once the cards before it are noted."""
+        kinds = ("card_assigned", "shoe_burn", "correction", "device_hello", "alert", "shoe_start", *self.PLACED_WITH)
+        entries, new_count = [], set()
+        for entry in journal.entries_where("kind IN (%s)" % ", ".join("?" * len(kinds)), kinds, newest_first=True):
+            payload = entry.payload
+            if entry.kind == "shoe_start":
+                break
+            if entry.kind == "device_hello" and not payload.get("continues") or payload.get("new_count") is True:
+                new_count.add(payload.get("source"))
+            elif entry.kind in self.PLACED_WITH or entry.kind != "alert" and payload.get("source") not in new_count:
+                entries.append(entry)
+        for n, entry in enumerate(reversed(entries)):
+            if entry.kind in self.PLACED_WITH:
+                self._placed_then(entry, last=n == len(entries) - 1)
+            else:
+                self._note_placed(entry.kind, entry.payload)
+
+    def _placed_then(self, entry: Any, last: bool) -> None:
+        """What a game restores of an entry of :attr:`PLACED_WITH`, with :attr:`_placed` as it stood then;
+        ``last``: no later entry of those :meth:`_restore_placed` reads."""
 
     def _authorised(self, roster: Any, action: str, target: dict, supervisor: str, pin: str,
                     why: str) -> dict | str:
@@ -2870,7 +2901,7 @@ class SessionCore(abc.ABC):
                                                 "source_seq": pending.seq, "doubt": pending.doubt,
                                                 "round": self._snap.state.round_no,
                                                 **({"waits_for_cards": True} if self._waits_for_cards_after_drop(
-                                                    pending) else {})}):
+                                                    pending) else {}), **self._drop_notes(pending)}):
                 return
             self._pending_hold = None  # the hold it waited under stays: its cards are still missing
             self._due_for_held = None  # both cards the newer wait counts are still missing
@@ -2889,6 +2920,11 @@ class SessionCore(abc.ABC):
                 self._pass_first_wait(pending.source)
             self._take_waiting()
             self._drop_answered_ask()  # the wait it was held under is the dropped read's now: no Enter or Del on it
+
+    def _drop_notes(self, pending: CardRead) -> dict:
+        """What a game journals besides with ``pending`` dropped by Del, for a restart to know it (see
+        :meth:`reject_pending`)."""
+        return {}
 
     def _waits_for_cards_after_drop(self, pending: CardRead) -> bool:
         """Whether, ``pending`` dropped (Del), the next read of its source waits for cards that may be several (only
