@@ -328,3 +328,7 @@ class CountPosition:
     #: The last cards read in this count, (SEQ, code), oldest first: a frame the shoe sends again after the
     #: restart, byte for byte, is known as a repeat (qaAC F16: it was taken for a restart, the card asked again).
     recent: tuple[tuple[int, str], ...] = field(default=(), compare=False)
+    #: The journal heard the HELLO that began this count (no HELLO said again in a count joined mid-stream):
+    #: with no card of it journaled, the count stands at that HELLO, so a heartbeat naming a card names one
+    #: dealt while the table was down (qaAU F1).
+    began: bool = field(default=False, compare=False)

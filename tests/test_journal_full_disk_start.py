@@ -305,3 +305,18 @@ def test_a_start_on_a_disk_out_of_inodes_says_it_is_full(few_inodes):
     assert "no room left for a new file" in str(said.value) and "delete files" in str(said.value)
     assert sorted(p.name for p in few_inodes.iterdir() if not p.name.startswith("f")) == ["t.sqlite",
                                                                                          "t.sqlite.lock"]
+
+
+@pytest.mark.parametrize("verb", ["verify", "export"])
+def test_checking_a_journal_a_killed_start_was_making_says_the_next_start_makes_it(tmp_path, verb):
+    """qaAU F2: `journal verify`/`export` on the empty file such a kill leaves called it an emptied journal
+    and sent the technician to a supervisor's recover, though the next `run` just makes it anew."""
+    journal = tmp_path / "j.sqlite"
+    journal.touch()
+    (tmp_path / "j.sqlite.making").touch()
+    extra = ["--out", str(tmp_path / "x.csv")] if verb == "export" else []
+    done = subprocess.run([sys.executable, "-m", "dealer_assist", "journal", verb, str(journal), *extra],
+                          env=ENV, capture_output=True, text=True, timeout=60)
+    assert done.returncode != 0
+    assert "makes it anew" in done.stderr and "supervisor" not in done.stderr, done.stderr
+    assert journal.exists() and (tmp_path / "j.sqlite.making").exists()  # a check changes nothing

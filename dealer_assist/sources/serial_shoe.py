@@ -362,7 +362,7 @@ class SerialShoe(CardSource):
         if device:
             self._device = device
         self._tracker = self._tracker_at(count)
-        self._resumed = count.last_seq is not None
+        self._resumed = count.last_seq is not None or count.began
         if device and heard and heard != device:
             self._other_device = heard
             self._own_count = self._tracker_at(own or CountPosition())
@@ -379,6 +379,8 @@ class SerialShoe(CardSource):
             tracker.resume(count.boot, count.last_seq)
             tracker.last_card = count.last_read
             tracker.recall(_card_frames(count.recent))
+        elif count.began and count.boot is not None:
+            tracker.resume_at_start(count.boot)
         return tracker
 
     def start(self, sink: Sink) -> None:

@@ -726,6 +726,8 @@ class SequenceTracker:
         #: SEQ steps since the floor of :meth:`_impossible_heartbeat` (the last card taken, or the count's start):
         #: past a full lap the modulo comparison cannot tell (rev15 F8).
         self._since_floor = 0
+        #: Gone on with from a count's HELLO with no card of it taken (:meth:`resume_at_start`), not yet joined.
+        self._begun_unread = False
 
     def line_dropped(self, may_be_frame: bool = True, may_be_card: bool = False, may_be_hello: bool = False) -> None:
         """A line was dropped: after a HELLO heard first, one that may have been a frame (see
@@ -758,6 +760,16 @@ class SequenceTracker:
         self.expected = (last_card + 1) % SEQ_MODULO
         self.last_card = last_card
         self._since_floor = 0
+
+    def resume_at_start(self, boot: str) -> None:
+        """Go on from a count whose HELLO the host heard (a journal's) and no card of which it took: the count
+        stands where that HELLO left it, so a heartbeat naming a card names one dealt since, lost (qaAU F1: the
+        restarted host joined anew, and a card dealt while it was down went by, the next played in its place).  The
+        frames the host heard of it before (a JAM, an EMPTY, heartbeats) are not known, so the count is joined at
+        the next frame as before, and only a heartbeat naming a card tells of one lost: a frame resent after the
+        restart is no gap (rev25 F3)."""
+        self._restart(boot)
+        self._begun_unread = True
 
     def recall(self, frames: Iterable[Frame]) -> None:
         """Frames of the count :meth:`resume` goes on with, accepted before the host restarted (its journal's): the
@@ -796,6 +808,7 @@ class SequenceTracker:
         self.expected = None  # the frame remembered next is the new count's first
         self.last_card = None
         self._saw_start = True
+        self._begun_unread = False
         self._order.clear()
         self._recent.clear()
 
@@ -931,7 +944,12 @@ class SequenceTracker:
     def _joined(self, frame: Frame, drops: "_Drops") -> SeqVerdict:
         """The host joins the count at ``frame``.  A line dropped before it that may have stood for a card came
         since the port opened (or the HELLO heard first), while the table ran: the frames just before this one,
-        as many as the lines dropped, are named lost (rev15 F4: the count joined after them, no card waited)."""
+        as many as the lines dropped, are named lost (rev15 F4: the count joined after them, no card waited).
+        Joined after :meth:`resume_at_start`, a heartbeat naming a last card names one dealt since, lost."""
+        begun, self._begun_unread = self._begun_unread, False
+        if begun and isinstance(frame, HeartbeatFrame) and frame.last_card_seq is not None:
+            lost = frame.last_card_seq
+            return SeqVerdict(True, missing=(lost,), cards=(lost,), card_lost=lost)
         if not drops.cards:
             return SeqVerdict(True)
         seq = frame.seq

@@ -594,6 +594,12 @@ class Journal:
             raise NotAJournalError(f"{path} is a folder, not a journal file: give the path of a file", path)
         if not exists and (readonly or not create):
             raise JournalError(journal_remains(path) or f"journal {path} does not exist: check the path", path)
+        if readonly and exists and os.path.lexists(making(path)) and _never_made(path):
+            # qaAU F2: the empty-file advice sent whoever checked it to a supervisor's recover.
+            raise JournalError(f"{path} holds no entry: a start was stopped while it made this journal (the "
+                               f"{making(path).name} mark beside it says so; or a start is making it now), so "
+                               f"nothing was journaled in it and there is nothing to check or recover: the next "
+                               f"'dealer-assist run --journal {path}' makes it anew", path)
         if readonly and exists and path.stat().st_size == 0:
             raise UnreadableFileError(f"{path} is an empty file, not a dealer-assist journal; if it was the table's "
                                       f"journal, emptied, {recover_new_hint(path)}", path)

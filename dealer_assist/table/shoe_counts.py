@@ -76,7 +76,7 @@ class ShoeCounts:
                 self._counts[(source, device)] = replace(
                     kept if kept is not None and kept.boot in (boot, None) else going, boot=boot)
             else:
-                self._counts[(source, device)] = CountPosition(boot)
+                self._counts[(source, device)] = CountPosition(boot, began=True)
             self._heard[source] = device
         elif kind == "shoe_taken":
             device = payload.get("device")
