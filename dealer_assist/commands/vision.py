@@ -452,6 +452,7 @@ def _guided_video(steps, grabber, camera, say_kept):
 def cmd_recognize(args: argparse.Namespace) -> int:
     from dealer_assist.vision.dark_frames import least_paper, light_share, too_dark_text
     from dealer_assist.vision.image_file import read_checked
+    from dealer_assist.vision.light import colour_cast, colour_cast_text
     from dealer_assist.vision.recognize import FrameError, Recognizer, UncertainHit
 
     profile = _load_profile(args.profile)
@@ -476,6 +477,9 @@ def cmd_recognize(args: argparse.Namespace) -> int:
         share = light_share(image, least_paper(profile))
         if share < 1.0:
             sys.stderr.write(f"dealer-assist: warning: {path!r}: {too_dark_text(share)}\n")
+        cast = colour_cast(image, profile.paper_colour or ())
+        if cast is not None:
+            sys.stderr.write(f"dealer-assist: warning: {path!r}: {colour_cast_text(cast)}\n")
         if damage:
             # Read all the same: the cards above the damage are real, and the status says the image was not whole.
             sys.stderr.write(f"dealer-assist: warning: {path!r} is {damage}: it was read only as far as it decodes, "
@@ -554,6 +558,7 @@ def _resting_zones(path: Optional[str]):
 def cmd_watch(args: argparse.Namespace) -> int:
     from dealer_assist.vision.capture import CaptureError
     from dealer_assist.vision.dark_frames import DarkWatch, least_paper
+    from dealer_assist.vision.light import colour_cast, colour_cast_text
     from dealer_assist.vision.track import MovedCard, NewCard, SourceEnded
     from dealer_assist.sources.resting_zone import CARD_DIAGONAL, diagonal_near, outline_diagonal
     from dealer_assist.vision.watch import open_source, watch
@@ -572,6 +577,7 @@ def cmd_watch(args: argparse.Namespace) -> int:
     fit = ProfileFit(args.profile, _say_doubt)
     dark = DarkWatch(least_paper(profile))
     dark_said: list[str] = []
+    cast_said: list[str] = []
 
     last_read: list = []  # the last frame's FrameResult: what lay in view when Ctrl+C stopped the watch
 
@@ -606,6 +612,11 @@ def cmd_watch(args: argparse.Namespace) -> int:
         if text:
             dark_said.append(text)
             sys.stderr.write(f"dealer-assist: warning: {args.video!r}: {text}\n")
+        if not cast_said and (result.cards or result.shapes):  # paper in view: its colour is the camera's (said once)
+            cast = colour_cast(image, profile.paper_colour or ())
+            if cast is not None:
+                cast_said.append(cast)
+                sys.stderr.write(f"dealer-assist: warning: {args.video!r}: {colour_cast_text(cast)}\n")
 
     done = threading.Event()
     if grabber.kind in ("camera", "stream"):
