@@ -117,6 +117,7 @@ def cmd_calibrate(args: argparse.Namespace) -> int:
 
     from dealer_assist.vision.calibrate import (CalibrationError, calibrate, missing_cards, read_anyway, read_back,
                                                 shots_in)
+    from dealer_assist.vision.shot_slant import shots_slant_warning
 
     cv2.setNumThreads(max(1, cv2.getNumberOfCPUs() // 2))
     _check_out(Path(args.out), Path(args.images))
@@ -179,7 +180,7 @@ def cmd_calibrate(args: argparse.Namespace) -> int:
         "index_corners": profile.index_corners, "glyphs_on_pips": profile.glyphs_on_pips,
         "self_test": profile.self_test,
         # A shot under another card's name, or cards too small to read well (see calibrate.read_back).
-        "warnings": _set_up_warnings(profile) + read_back(profile, args.images),
+        "warnings": _set_up_warnings(profile) + shots_slant_warning(profile, args.images) + read_back(profile, args.images),
         # Shots not used that the profile reads as their card all the same: nothing to retake.
         "read_anyway": read_anyway(profile, args.images),
     }
