@@ -73,6 +73,38 @@ def side_lengths(image: np.ndarray, quad: np.ndarray) -> Optional[list[float]]:
     return [float(np.linalg.norm(corners[(i + 1) % 4] - corners[i])) for i in range(4)]
 
 
+def card_keystone(frame: np.ndarray, corners) -> Optional[float]:
+    """How keystoned the card read at ``corners`` (four, frame pixels) lies in ``frame``: the most one of its
+    sides is shorter than the side opposite, as a share, measured on its own outline; None when its outline is
+    no lone card's (a card overlapping others, or one cut by the frame's edge).
+
+    A read's corners are a rectangle of the profile's shape placed at its index corner: under a slant the card's
+    far sides lie off them, so its own outline's rectangle is measured instead."""
+    quad = np.array(corners, np.float64)
+    height = float(np.linalg.norm(quad[3] - quad[0]))
+    width = float(np.linalg.norm(quad[1] - quad[0]))
+    margin = int(0.2 * max(width, height)) + 4
+    x0, y0 = np.maximum(np.floor(quad.min(axis=0)).astype(int) - margin, 0)
+    x1, y1 = np.ceil(quad.max(axis=0)).astype(int) + margin
+    crop = frame[y0:y1, x0:x1, :3]
+    if x0 == 0 or y0 == 0 or x1 >= frame.shape[1] or y1 >= frame.shape[0]:
+        return None
+    contours, _ = cv2.findContours(paper_mask(crop, hole_max=crop.shape[0] * crop.shape[1]),
+                                   cv2.RETR_EXTERNAL, cv2.CHAIN_APPROX_NONE)
+    if not contours:
+        return None
+    outline = max(contours, key=cv2.contourArea)
+    (_, _), (w, h), _ = cv2.minAreaRect(outline)
+    # A lone card fills its rectangle and is the read's size; cards overlapping make one bigger blob.
+    if not (w * h and cv2.contourArea(outline) > 0.9 * w * h
+            and abs(max(w, h) / max(width, height) - 1) < 0.2 and abs(min(w, h) / min(width, height) - 1) < 0.2):
+        return None
+    sides = side_lengths(frame, cv2.boxPoints(cv2.minAreaRect(outline)).astype(np.float64) + (x0, y0))
+    if sides is None or min(sides) <= 0:
+        return None
+    return max(1 - min(sides[0], sides[2]) / max(sides[0], sides[2]), 1 - min(sides[1], sides[3]) / max(sides[1], sides[3]))
+
+
 def keystone(shots: Iterable[tuple[np.ndarray, np.ndarray]]) -> Optional[tuple[float, float]]:
     """The median over ``shots`` (image, card corners as calibration found them) of the top side's length
     over the bottom's and the right side's over the left's; None when no shot's outline could be told."""
