@@ -117,6 +117,7 @@ def cmd_calibrate(args: argparse.Namespace) -> int:
 
     from dealer_assist.vision.calibrate import (CalibrationError, calibrate, missing_cards, read_anyway, read_back,
                                                 shots_in)
+    from dealer_assist.vision.shot_slant import shots_slant_warning
 
     cv2.setNumThreads(max(1, cv2.getNumberOfCPUs() // 2))
     _check_out(Path(args.out), Path(args.images))
@@ -179,7 +180,7 @@ def cmd_calibrate(args: argparse.Namespace) -> int:
         "index_corners": profile.index_corners, "glyphs_on_pips": profile.glyphs_on_pips,
         "self_test": profile.self_test,
         # A shot under another card's name, or cards too small to read well (see calibrate.read_back).
-        "warnings": _set_up_warnings(profile) + read_back(profile, args.images),
+        "warnings": _set_up_warnings(profile) + shots_slant_warning(profile, args.images) + read_back(profile, args.images),
         # Shots not used that the profile reads as their card all the same: nothing to retake.
         "read_anyway": read_anyway(profile, args.images),
     }
@@ -452,6 +453,7 @@ def _guided_video(steps, grabber, camera, say_kept):
 def cmd_recognize(args: argparse.Namespace) -> int:
     from dealer_assist.vision.dark_frames import least_paper, light_share, too_dark_text
     from dealer_assist.vision.image_file import read_checked
+    from dealer_assist.vision.light import colour_cast, colour_cast_text
     from dealer_assist.vision.recognize import FrameError, Recognizer, UncertainHit
 
     profile = _load_profile(args.profile)
@@ -476,6 +478,9 @@ def cmd_recognize(args: argparse.Namespace) -> int:
         share = light_share(image, least_paper(profile))
         if share < 1.0:
             sys.stderr.write(f"dealer-assist: warning: {path!r}: {too_dark_text(share)}\n")
+        cast = colour_cast(image, profile.paper_colour or ())
+        if cast is not None:
+            sys.stderr.write(f"dealer-assist: warning: {path!r}: {colour_cast_text(cast)}\n")
         if damage:
             # Read all the same: the cards above the damage are real, and the status says the image was not whole.
             sys.stderr.write(f"dealer-assist: warning: {path!r} is {damage}: it was read only as far as it decodes, "
@@ -554,6 +559,7 @@ def _resting_zones(path: Optional[str]):
 def cmd_watch(args: argparse.Namespace) -> int:
     from dealer_assist.vision.capture import CaptureError
     from dealer_assist.vision.dark_frames import DarkWatch, least_paper
+    from dealer_assist.vision.light import colour_cast, colour_cast_text
     from dealer_assist.vision.track import MovedCard, NewCard, SourceEnded
     from dealer_assist.sources.resting_zone import CARD_DIAGONAL, diagonal_near, outline_diagonal
     from dealer_assist.vision.watch import open_source, watch
@@ -572,6 +578,7 @@ def cmd_watch(args: argparse.Namespace) -> int:
     fit = ProfileFit(args.profile, _say_doubt)
     dark = DarkWatch(least_paper(profile))
     dark_said: list[str] = []
+    cast_said: list[str] = []
 
     last_read: list = []  # the last frame's FrameResult: what lay in view when Ctrl+C stopped the watch
 
@@ -606,6 +613,11 @@ def cmd_watch(args: argparse.Namespace) -> int:
         if text:
             dark_said.append(text)
             sys.stderr.write(f"dealer-assist: warning: {args.video!r}: {text}\n")
+        if not cast_said and (result.cards or result.shapes):  # paper in view: its colour is the camera's (said once)
+            cast = colour_cast(image, profile.paper_colour or ())
+            if cast is not None:
+                cast_said.append(cast)
+                sys.stderr.write(f"dealer-assist: warning: {args.video!r}: {colour_cast_text(cast)}\n")
 
     done = threading.Event()
     if grabber.kind in ("camera", "stream"):

@@ -84,6 +84,15 @@ NO_SUIT = "index not found (no suit below the rank in the corner)"
 #: Why a shot whose index runs into the band along the card's edge is not used while other shots show its rank and suit.
 NEAR_EDGE = ("index not used: it lies so near the card's edge that the band left along the edge cuts it (the card's "
              "outline found a little inside its edge?); the other shots show its rank and suit")
+#: Why a shot whose index was not found is blurred (see :func:`blurred`): the layout's reasons would send the
+#: user to the deck.
+BLURRED = ("index not found: the shot is blurred (out of focus, or the card or camera moved), so its print "
+           "cannot be cut; take it again in focus, the camera held still")
+#: The steepest part of a card's outline, over the step from felt to paper, under which a shot is blurred: a
+#: sharp shot's edge rises within a pixel or two (0.49-0.58 of the step per pixel on the shared decks' and
+#: qaAS's shots), one blurred by a Gaussian of sigma s over about 2.5 s pixels (qaAS's 9S at sigma 6: 0.07);
+#: 0.2 is a blur of about 2 pixels.
+LEAST_SHARPNESS = 0.2
 _LAYOUTS = {
     BORDER: ("index not found (its rank runs into the card's printed border)",
              "its corner index touches the card's printed border", "on {} the rank runs into the border",
@@ -216,6 +225,30 @@ def find_card(image: np.ndarray) -> tuple[Optional[np.ndarray], str]:
     if x0 < 2 or y0 < 2 or x1 > image.shape[1] - 3 or y1 > image.shape[0] - 3:
         return None, "card cut by the frame edge (move it to the middle)"
     return quad, ""
+
+
+def sharpness(image: np.ndarray, quad: np.ndarray) -> float:
+    """How steeply the outline of the card at ``quad`` (four corners) in ``image`` rises from the felt to
+    the paper: its steepest gradients (95th percentile, per pixel) over the step between them."""
+    grey = cv2.cvtColor(image[..., :3], cv2.COLOR_BGR2GRAY).astype(np.float32)
+    slope = cv2.magnitude(cv2.Sobel(grey, cv2.CV_32F, 1, 0, ksize=3), cv2.Sobel(grey, cv2.CV_32F, 0, 1, ksize=3)) / 8
+    reach = max(3, int(0.04 * float(np.linalg.norm(quad[3] - quad[0]))))
+    outline = [np.round(quad).astype(np.int32)]
+    card, band = np.zeros(grey.shape, np.uint8), np.zeros(grey.shape, np.uint8)
+    cv2.fillPoly(card, outline, 255)
+    cv2.polylines(band, outline, True, 255, thickness=reach)
+    inside = cv2.erode(card, np.ones((2 * reach + 1,) * 2, np.uint8))
+    around = cv2.subtract(cv2.dilate(card, np.ones((2 * reach + 1,) * 2, np.uint8)),
+                          cv2.dilate(card, np.ones((reach + 1,) * 2, np.uint8)))
+    if not (cv2.countNonZero(inside) and cv2.countNonZero(around)):
+        return 1.0  # nothing to compare: not said blurred
+    step = abs(float(np.percentile(grey[inside > 0], 90)) - float(np.median(grey[around > 0])))
+    return float(np.percentile(slope[band > 0], 95)) / max(step, 1.0)
+
+
+def blurred(image: np.ndarray, quad: np.ndarray) -> bool:
+    """Whether the shot ``image`` of the card at ``quad`` is blurred (see :data:`LEAST_SHARPNESS`)."""
+    return sharpness(image, quad) < LEAST_SHARPNESS
 
 
 def _not_card_shaped(small: np.ndarray, blob) -> str:
@@ -577,6 +610,8 @@ def calibrate(folder: str | Path, name: Optional[str] = None, *, self_test: bool
         if shot.glyphs:
             shot.error = ""
         else:
+            if blurred(images[shot.card], shot.quad):
+                shot.error = BLURRED
             failed.append((shot, shot.quad))
             shot.quad = None
     good = [s for s in found if s.glyphs]

@@ -41,6 +41,17 @@ SIDE_READS = 2
 #: plastic's 1.095.  Decks of one shape (two poker-size decks) are told apart by the unsure share alone.
 #: Nothing bigger than a card is weighed: a near-upright fan's outline is seen as one card far bigger.
 SHAPE_OFF = 0.05
+#: A camera slanted after set-up shows a deck's own cards keystoned and squeezed across: qaAS's quartet shoe
+#: video under a 6% keystone showed them 0.91-0.96 of its profile's shape (as narrow as anglo's against
+#: plastic's), each lone card's far side 3.7-4.7% shorter than its near one (0-0.4% on the same video flat).
+#: The shape is let off by this many times that keystone (see :func:`.shot_slant.card_keystone`, the median of
+#: the cards measured), which a flat camera under another deck's profile does not show: it had raised "is it
+#: this deck's profile?" over a deck's own, all 16 cards read right, and the display held each (qaAS F4).
+SLANT_LET_OFF = 1.5
+#: Lone cards read for sure whose keystone is measured, at most (the first ones seen while the shape is off) ...
+SLANT_COUNT = 9
+#: ... and the frames looked at for them, at most (cards overlapping in a hand are measured as none).
+SLANT_LOOKS = 60
 #: Cards seen whole needed before their shape is judged ...
 SHAPE_COUNT = 5
 #: ... and the most recent ones judged (a table watched for hours sees cards whole without end).
@@ -156,6 +167,9 @@ class ProfileFit:
     _count: int = 0  # frames added: a frame with no time is taken 1/30 s after the one before
     _recent: deque = field(default_factory=lambda: deque(maxlen=MIRROR_WINDOW))
     _since_look: int = MIRROR_EVERY
+    #: The keystones of lone cards read for sure, measured while their shape was off (see :data:`SLANT_LET_OFF`).
+    slants: list = field(default_factory=list)
+    _slant_looks: int = 0
 
     def add(self, result, frame=None, t: Optional[float] = None) -> None:
         """One recognizer result (:class:`~dealer_assist.vision.recognize.FrameResult`) and, when given, its
@@ -179,6 +193,13 @@ class ProfileFit:
         self.unsure += len(unsure)
         self.side_reads += getattr(result, "side_reads", 0)
         self.shapes.extend(getattr(result, "shapes", ()))
+        if (frame is not None and len(self.slants) < SLANT_COUNT and self._slant_looks < SLANT_LOOKS
+                and self._shape_off(0.0) is not None):
+            from dealer_assist.vision.shot_slant import card_keystone
+
+            self._slant_looks += 1
+            measured = (card_keystone(frame, hit.corners) for hit in getattr(result, "cards", ()))
+            self.slants.extend(k for k in measured if k is not None)
         if self.reread is not None and frame is not None and not self.mirrored:
             self._mirror_look(result, frame)
         if self.on_doubt is not None and not self._said and self.doubted():
@@ -237,11 +258,14 @@ class ProfileFit:
 
     def shape_off(self) -> Optional[float]:
         """How much wider (> 1) or narrower the cards seen whole are than the profile's deck, when that
-        is past :data:`SHAPE_OFF`; else None."""
+        is past :data:`SHAPE_OFF` and what the camera's slant explains (see :data:`SLANT_LET_OFF`); else None."""
+        return self._shape_off(SLANT_LET_OFF * statistics.median(self.slants) if self.slants else 0.0)
+
+    def _shape_off(self, let_off: float) -> Optional[float]:
         if len(self.shapes) < SHAPE_COUNT:
             return None
         median = statistics.median(self.shapes)
-        return median if abs(median - 1.0) > SHAPE_OFF else None
+        return median if abs(median - 1.0) > SHAPE_OFF + let_off else None
 
     def warning(self) -> Optional[str]:
         """What to tell the user when the profile seems another deck's; None while it fits."""
