@@ -21,8 +21,9 @@ import numpy as np
 import pytest
 
 from dealer_assist.cards import Card
-from dealer_assist.vision.profile import Profile
+from dealer_assist.vision.profile import Profile, default_profile_path
 from dealer_assist.vision.recognize import Recognizer
+from frame_truth import CARDS
 
 DATA = Path(__file__).parent / "data"
 
@@ -51,3 +52,16 @@ def test_a_fanned_pair_of_one_code_is_two_cards(recognizer):
     # Two outlines, not one card's read twice: the lower card's lies up and left of the top card's.
     lower, top = (_centre(h) for h in fours)
     assert np.linalg.norm(top - lower) > 30
+
+
+ANGLO = CARDS / "test" / "anglo"
+
+
+@pytest.mark.skipif(not ANGLO.is_dir(), reason="shared card images not found")
+@pytest.mark.parametrize("name, code", [("0049.jpg", "AH"), ("0087.jpg", "KH")])
+def test_a_corner_found_twice_is_not_another_card_across(name, code):
+    """The far corner of a card read at both index corners was also found a tenth of a card off (once past the
+    frame's edge, once beside a court's frame line): that second finding is no far corner of its own, and the
+    card is read once (it had been listed twice when the second finding vetoed the pair)."""
+    result = Recognizer(Profile.load(default_profile_path())).recognize(cv2.imread(str(ANGLO / name)))
+    assert [str(h.card) for h in result.cards].count(code) == 1, result

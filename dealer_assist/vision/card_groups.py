@@ -333,7 +333,9 @@ def _far_corner_seen(a: CornerRead, b: CornerRead, corners: Sequence[Corner]) ->
     tol = SAME_PLACE * h
     fx, fy = far_tip(a)
     (wx, wy), (hx, hy) = a.corner.wdir, a.corner.hdir
-    for c in _turned_back(a, b, corners, tol):
+    # One corner found twice (once past the frame's edge, or off a notch) lies up to a tenth of a
+    # card from itself: the other finding is that corner, not another across the read's card.
+    for c in _turned_back(a, b, corners, 2.0 * tol):
         (cwx, cwy), (chx, chy) = c.wdir, c.hdir
         dx, dy = c.x - a.corner.x, c.y - a.corner.y
         if abs(-(dx * cwx + dy * cwy) - w) >= tol or abs(-(dx * chx + dy * chy) - h) >= tol:
@@ -347,11 +349,11 @@ def _far_corner_seen(a: CornerRead, b: CornerRead, corners: Sequence[Corner]) ->
     return False
 
 
-def _turned_back(a: CornerRead, b: CornerRead, corners: Sequence[Corner], tol: float) -> list[Corner]:
-    """The ``corners`` (not ``b``'s, nor within ``tol`` pixels of it) whose edges run back along ``a``'s."""
+def _turned_back(a: CornerRead, b: CornerRead, corners: Sequence[Corner], apart: float) -> list[Corner]:
+    """The ``corners`` (not ``b``'s, nor within ``apart`` pixels of it) whose edges run back along ``a``'s."""
     (wx, wy), (hx, hy) = a.corner.wdir, a.corner.hdir
     return [c for c in corners
-            if c is not b.corner and math.hypot(c.x - b.corner.x, c.y - b.corner.y) >= tol
+            if c is not b.corner and math.hypot(c.x - b.corner.x, c.y - b.corner.y) >= apart
             and all(max(-(d[0] * wx + d[1] * wy), -(d[0] * hx + d[1] * hy)) > 0.95 for d in (c.wdir, c.hdir))]
 
 
