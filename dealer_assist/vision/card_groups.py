@@ -336,6 +336,10 @@ def _far_corner_seen(a: CornerRead, b: CornerRead, corners: Sequence[Corner]) ->
     # One corner found twice (once past the frame's edge, or off a notch) lies up to a tenth of a
     # card from itself: the other finding is that corner, not another across the read's card.
     for c in _turned_back(a, b, corners, 2.0 * tol):
+        if _on_card(c, b):
+            # A corner on the other read's own card: one of its printed frame's corners, found
+            # where a read sizing its card small under a slant put its far corner.
+            continue
         (cwx, cwy), (chx, chy) = c.wdir, c.hdir
         dx, dy = c.x - a.corner.x, c.y - a.corner.y
         if abs(-(dx * cwx + dy * cwy) - w) >= tol or abs(-(dx * chx + dy * chy) - h) >= tol:
@@ -347,6 +351,13 @@ def _far_corner_seen(a: CornerRead, b: CornerRead, corners: Sequence[Corner]) ->
         if math.hypot(c.x - fx, c.y - fy) < tol + swing:
             return True
     return False
+
+
+def _on_card(c: Corner, r: CornerRead) -> bool:
+    """Whether corner ``c`` lies within the card read ``r`` places (its quad)."""
+    q = [(float(x), float(y)) for x, y in r.quad]
+    signs = [(q[k - 1][0] - q[k][0]) * (c.y - q[k][1]) - (q[k - 1][1] - q[k][1]) * (c.x - q[k][0]) for k in range(4)]
+    return all(v >= 0 for v in signs) or all(v <= 0 for v in signs)
 
 
 def _turned_back(a: CornerRead, b: CornerRead, corners: Sequence[Corner], apart: float) -> list[Corner]:
