@@ -67,6 +67,20 @@ ONE_OR_TWO = 0.6
 #: its code for the two to be taken for one slanted card (see :func:`_loosely_one_card`).
 SLANT_SIZES = 1.07
 
+#: How far from square (the cosine between its two edges) a read corner must be to show the
+#: camera's slant, and how close (in card sizes along each edge, measured along those slanted
+#: edges) two reads of one code must then lie to one card's two index corners to be taken for
+#: one slanted card (see :func:`_loosely_one_card`): qaAS's keystone sheared corners 6-22
+#: degrees off square and put their card's other index 0.87-1.18 card sizes along them.
+SLANT_SKEW = 0.1
+SLANT_FIT = 0.25
+
+
+#: The least cosine between a read corner's edge and the edge of the corner across its card
+#: that runs back along it, for one of the two, to take the edges as one card's sides (see
+#: :func:`_far_corner_seen`): some six degrees.
+EDGE_ALIKE = 0.995
+
 
 #: How close (against the card's height) a corner found must lie to where a
 #: card's corner or side is to be that corner or on that side: a found corner
@@ -176,15 +190,18 @@ def group_corners(reads: list[CornerRead], card_w: float, card_h: float,
     they are one card read two ways (see :func:`one_card_two_ways`, ``glyph_reach``
     its ``reach``).  Two reads of one code that fit one card only loosely
     do not pair where the frame's ``corners`` show either read's own card
-    its opposite corner elsewhere (see :func:`_own_far_corner`).  Last, two reads
+    its opposite corner elsewhere (see :func:`_own_far_corner`), nor, however
+    well they fit, where a corner found is surely that card's opposite corner
+    (see :func:`_far_corner_seen`).  Last, two reads
     of one code left without a partner pair when they lie at opposite corners
     of one card seen ``whole`` (see :func:`_across_one_outline`); if none
     shows them so, two such sure reads facing opposite ways within
     :data:`ONE_OR_TWO` of one card's two index corners are one card or two,
     which the frame cannot tell (a slant's trapezoid, or two cards each with
     one index hidden): they go into one group marked :attr:`CornerRead.one_or_two`,
-    asked for, not two sure cards.  A fanned pair's top card has paired its
-    own two corners by then.
+    asked for, not two sure cards (so are two sized alike whose corners a
+    slant sheared, see :func:`_loosely_one_card`).  A fanned pair's top card
+    has paired its own two corners by then, or shown its far corner elsewhere.
     """
     parent = list(range(len(reads)))
 
@@ -235,9 +252,10 @@ def group_corners(reads: list[CornerRead], card_w: float, card_h: float,
                         continue
                 if not (0.75 < u < 1.3 and 0.75 < v < 1.3) and a.code == b.code:
                     u, v = _refit(a, b, dx, dy, (w, h), (card_w, card_h))
-                elif (a.code == b.code and corners
-                      and math.isinf(_refit(a, b, dx, dy, (w, h), (card_w, card_h))[0])
-                      and (_own_far_corner(a, b, corners) or _own_far_corner(b, a, corners))):
+                elif a.code == b.code and corners and (
+                        (math.isinf(_refit(a, b, dx, dy, (w, h), (card_w, card_h))[0])
+                         and (_own_far_corner(a, b, corners) or _own_far_corner(b, a, corners)))
+                        or _far_corner_seen(a, b, corners) or _far_corner_seen(b, a, corners)):
                     continue
                 if 0.75 < u < 1.3 and 0.75 < v < 1.3:
                     # The two index corners of one card have exactly opposite
@@ -263,7 +281,8 @@ def group_corners(reads: list[CornerRead], card_w: float, card_h: float,
             b = reads[j]
             ri, rj = find(i), find(j)
             if (ri != rj and ri not in partner and rj not in partner and a.sure and b.sure
-                    and a.code == b.code and _loosely_one_card(a, b, card_w, card_h)):
+                    and a.code == b.code and _loosely_one_card(a, b, card_w, card_h)
+                    and not (_far_corner_seen(a, b, corners) or _far_corner_seen(b, a, corners))):
                 partner[ri], partner[rj] = rj, ri
                 a.one_or_two = b.one_or_two = True
     groups: dict[int, list[CornerRead]] = {}
@@ -287,14 +306,66 @@ def _own_far_corner(a: CornerRead, b: CornerRead, corners: Sequence[Corner]) -> 
     """
     fx, fy = far_tip(a)
     tol = SAME_PLACE * a.size[1]
-    (wx, wy), (hx, hy) = a.corner.wdir, a.corner.hdir
-    for c in corners:
-        if c is b.corner or math.hypot(c.x - b.corner.x, c.y - b.corner.y) < tol:
-            continue
-        if -tol < c.x - fx < tol and -tol < c.y - fy < tol and all(
-                max(-(d[0] * wx + d[1] * wy), -(d[0] * hx + d[1] * hy)) > 0.95 for d in (c.wdir, c.hdir)):
+    for c in _turned_back(a, b, corners, tol):
+        if -tol < c.x - fx < tol and -tol < c.y - fy < tol:
             return True
     return False
+
+
+def _far_corner_seen(a: CornerRead, b: CornerRead, corners: Sequence[Corner]) -> bool:
+    """Whether one of ``corners`` (not ``b``'s) is surely ``a``'s card's opposite corner: ``a`` lies
+    where that corner's own card's opposite corner would, within :data:`SAME_PLACE` measured along its
+    edges, and it lies at ``a``'s :func:`far_tip` give or take what the two corners' edges differ by.
+
+    A corner whose width edge is seen only as far as the card under it has
+    that edge some ten degrees off, and the card its read places swings a
+    tenth of a card aside; the corner across it, its edges seen along the
+    card's sides, places the read corner within a few pixels.  So the read's
+    card is found whole, and a read of its code where the read placed its
+    far corner is another card's: a 4D fanned over its copy, the copy's index
+    where the top card's would lie along the read's edges, was read as one
+    card (qaAS F5).  Only one edge may be off: the other runs exactly back
+    along the corner's (:data:`EDGE_ALIKE`); and both ways must agree: measured
+    along a corner's edges alone, a corner of a card beside the read's far
+    corner and turned a little to it can fit as well (a fanned ace's neighbour).
+    """
+    w, h = a.size
+    tol = SAME_PLACE * h
+    fx, fy = far_tip(a)
+    (wx, wy), (hx, hy) = a.corner.wdir, a.corner.hdir
+    # One corner found twice (once past the frame's edge, or off a notch) lies up to a tenth of a
+    # card from itself: the other finding is that corner, not another across the read's card.
+    for c in _turned_back(a, b, corners, 2.0 * tol):
+        if _on_card(c, b):
+            # A corner on the other read's own card: one of its printed frame's corners, found
+            # where a read sizing its card small under a slant put its far corner.
+            continue
+        (cwx, cwy), (chx, chy) = c.wdir, c.hdir
+        dx, dy = c.x - a.corner.x, c.y - a.corner.y
+        if abs(-(dx * cwx + dy * cwy) - w) >= tol or abs(-(dx * chx + dy * chy) - h) >= tol:
+            continue
+        along_w, along_h = -(wx * cwx + wy * cwy), -(hx * chx + hy * chy)
+        if max(along_w, along_h) < EDGE_ALIKE:
+            continue
+        swing = w * math.sqrt(max(0.0, 1.0 - along_w ** 2)) + h * math.sqrt(max(0.0, 1.0 - along_h ** 2))
+        if math.hypot(c.x - fx, c.y - fy) < tol + swing:
+            return True
+    return False
+
+
+def _on_card(c: Corner, r: CornerRead) -> bool:
+    """Whether corner ``c`` lies within the card read ``r`` places (its quad)."""
+    q = [(float(x), float(y)) for x, y in r.quad]
+    signs = [(q[k - 1][0] - q[k][0]) * (c.y - q[k][1]) - (q[k - 1][1] - q[k][1]) * (c.x - q[k][0]) for k in range(4)]
+    return all(v >= 0 for v in signs) or all(v <= 0 for v in signs)
+
+
+def _turned_back(a: CornerRead, b: CornerRead, corners: Sequence[Corner], apart: float) -> list[Corner]:
+    """The ``corners`` (not ``b``'s, nor within ``apart`` pixels of it) whose edges run back along ``a``'s."""
+    (wx, wy), (hx, hy) = a.corner.wdir, a.corner.hdir
+    return [c for c in corners
+            if c is not b.corner and math.hypot(c.x - b.corner.x, c.y - b.corner.y) >= apart
+            and all(max(-(d[0] * wx + d[1] * wy), -(d[0] * hx + d[1] * hy)) > 0.95 for d in (c.wdir, c.hdir))]
 
 
 def _across_one_outline(a: CornerRead, b: CornerRead, whole: Sequence[Quad], tol: float) -> bool:
@@ -333,6 +404,14 @@ def _loosely_one_card(a: CornerRead, b: CornerRead, card_w: float, card_h: float
     one code in a flat frame's pile, each showing one index, lie as loosely
     placed (anglo's fanned 7H and 5H, plastic's 10D: 1.1-1.6 cards apart) but
     their reads size them alike (0-5% apart), and stay two cards.
+
+    Sized alike, the reads are taken for one card when either corner is
+    sheared off square by :data:`SLANT_SKEW` or more, as a slant shears a
+    card's corners, and, measured along each corner's own sheared edges, the
+    other lies within :data:`SLANT_FIT` of its card's far index corner (qaAS
+    F1: a 3H and a 3C under a 12-20% keystone, sized 2-4% apart, whose far
+    corners lay 0.71-0.73 card sizes off along square edges).  A flat frame's
+    corners are square, so its piles of one code are measured as before.
     """
     (wx, wy), (hx, hy) = a.corner.wdir, a.corner.hdir
     bw = b.corner.wdir
@@ -340,13 +419,38 @@ def _loosely_one_card(a: CornerRead, b: CornerRead, card_w: float, card_h: float
         return False
     near, far = (a, b) if a.corner.y > b.corner.y else (b, a)
     if near.size[1] < SLANT_SIZES * far.size[1]:
-        return False
+        return _sheared_one_card(a, b, card_w, card_h)
     dx, dy = b.corner.x - a.corner.x, b.corner.y - a.corner.y
     pu, pv = dx * wx + dy * wy, dx * hx + dy * hy
     for w, h in (((a.size[0] + b.size[0]) / 2, (a.size[1] + b.size[1]) / 2), (card_w, card_h)):
         if abs(pu / w - 1.0) <= ONE_OR_TWO and abs(pv / h - 1.0) <= ONE_OR_TWO:
             return True
     return False
+
+
+def _sheared_one_card(a: CornerRead, b: CornerRead, card_w: float, card_h: float) -> bool:
+    """Whether ``a`` or ``b`` is sheared off square by :data:`SLANT_SKEW` or more and each lies
+    within :data:`SLANT_FIT` of the other's card's far index corner, measured along its own edges as
+    they lie (oblique, not square, coordinates), at the reads' mean size or the frame's."""
+    if max(_skew(a), _skew(b)) < SLANT_SKEW:
+        return False
+    sizes = (((a.size[0] + b.size[0]) / 2, (a.size[1] + b.size[1]) / 2), (card_w, card_h))
+    for first, other in ((a, b), (b, a)):
+        (wx, wy), (hx, hy) = first.corner.wdir, first.corner.hdir
+        det = wx * hy - wy * hx
+        if det < 0.5:
+            return False
+        dx, dy = other.corner.x - first.corner.x, other.corner.y - first.corner.y
+        pu, pv = (dx * hy - dy * hx) / det, (wx * dy - wy * dx) / det
+        if not any(abs(pu / w - 1.0) <= SLANT_FIT and abs(pv / h - 1.0) <= SLANT_FIT for w, h in sizes):
+            return False
+    return True
+
+
+def _skew(r: CornerRead) -> float:
+    """How far ``r``'s corner is off square: the cosine between its two edges, unsigned."""
+    (wx, wy), (hx, hy) = r.corner.wdir, r.corner.hdir
+    return abs(wx * hx + wy * hy)
 
 
 def _pair_cost(u: float, v: float, facing: float) -> float:
