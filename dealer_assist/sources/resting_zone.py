@@ -410,6 +410,11 @@ SPOT_POINTS = 400
 #: Least share of a spot's points the cards read now must leave in sight for it to tell whether what lay there lies
 #: there still (looks as it did: see :data:`.bare_spot.SAME_SHARE`).
 SPOT_SEEN = 0.5
+#: Least share of the paper a card lying under a card read would show (its face, card-sized and lying as the card on
+#: it, out from under it as far as the spot reaches, less the cards read) that a spot must fill to count as such a card:
+#: a paper slip or a lammer touching a card fills a little of it (rev39 R4: counted as a card, the table's own card,
+#: taken from under its pile and dealt again, was played as a new one).
+CARD_FILL = 0.8
 
 
 @dataclass
@@ -428,7 +433,9 @@ class UnreadAtStart:
     has not read since it started lies in such a spot in another box, as it lay then (qaAR F4: at 2 decks seat 1's 9♣
     lay under its K♥, its index never read, and a second 9♣ dealt into seat 3's box was asked for as maybe the table's
     own).  A spot taken away, moved or covered since tells nothing: the card may be the table's own, taken back and
-    dealt again."""
+    dealt again.  A spot counts only as the face a card lying under a card read would show (:data:`CARD_FILL`): a slip
+    or a lammer touching a card is none, and two ends of one card lying crosswise under another are not two (rev39
+    R4); unsure, the card is asked about."""
 
     zones: LayoutZones
     spots: list = field(default_factory=list)
@@ -456,15 +463,66 @@ class UnreadAtStart:
                                   np.ones((3, 3), np.uint8))
         near = cv2.dilate(read, np.ones((2 * slack + 3, 2 * slack + 3), np.uint8))
         count, labels, stats, centres = cv2.connectedComponentsWithStats(unread)
+        faces: list = []  # the face each spot kept shows: two spots of one card (split by a card on it) count once
         for n in range(1, count):
             area = stats[n, cv2.CC_STAT_AREA]
             ys, xs = np.nonzero(labels == n)
             if area < UNREAD_PAPER * face or not near[ys, xs].any():
                 continue
+            under = self._card_under(labels == n, quads, read, slack)
+            if under is None or any(np.count_nonzero(under & other) > 0.5 * min(np.count_nonzero(under),
+                                                                                  np.count_nonzero(other))
+                                    for other in faces):
+                continue
+            faces.append(under)
             step = max(len(xs) // SPOT_POINTS, 1)
             xs, ys = xs[::step], ys[::step]
             centre = (float(centres[n][0]) / view.scale, float(centres[n][1]) / view.scale)
             self.spots.append(_Unread(self.zones.at(centre, size), xs, ys, view.small[ys, xs, :3].astype(np.int16)))
+
+    @staticmethod
+    def _card_under(spot: Any, quads: list, read: Any, slack: int) -> Any:
+        """The face (a mask) of a card lying under a card read (one of ``quads``) that the paper ``spot`` would be,
+        else None.  The card under lies as the card on it, card-sized, reaching out from under it as far as the spot
+        does (flush with the card on it where the spot does not pass it); the spot must fill :data:`CARD_FILL` of its
+        face that the cards read (``read``, their paper ``slack`` about them) leave in sight."""
+        import cv2
+        import numpy as np
+
+        ys, xs = np.nonzero(spot)
+        points = np.stack([xs, ys], axis=1).astype(np.float64)
+        reach = 2 * slack + 2
+        for quad in quads:
+            (cx, cy), (w, h), angle = cv2.minAreaRect(quad.astype(np.float32))
+            u = np.array([math.cos(math.radians(angle)), math.sin(math.radians(angle))])
+            v = np.array([-u[1], u[0]])
+            offsets = points - (cx, cy)
+            along = [(offsets @ u, w / 2), (offsets @ v, h / 2)]
+            if any(low.min() > half + reach or low.max() < -half - reach for low, half in along):
+                continue  # the spot does not touch this card
+            spans = []
+            for side, half in along:
+                low, high = float(side.min()), float(side.max())
+                if high - low > 2 * half + reach:
+                    break  # wider than a card
+                out_high, out_low = high > half + slack, low < -half - slack
+                if out_high and not out_low:
+                    spans.append((high - 2 * half, high))
+                elif out_low and not out_high:
+                    spans.append((low, low + 2 * half))
+                elif out_low and out_high:
+                    spans.append(((low + high) / 2 - half, (low + high) / 2 + half))
+                else:
+                    spans.append((-half, half))
+            else:
+                (u0, u1), (v0, v1) = spans
+                corners = [np.array((cx, cy)) + a * u + b * v for a, b in ((u0, v0), (u1, v0), (u1, v1), (u0, v1))]
+                face = np.zeros(spot.shape, np.uint8)
+                cv2.fillConvexPoly(face, np.round(corners).astype(np.int32), 1)
+                shown = face.astype(bool) & (read == 0)
+                if np.count_nonzero(shown) and np.count_nonzero(spot & shown) >= CARD_FILL * np.count_nonzero(shown):
+                    return face.astype(bool)
+        return None
 
     def claimed(self, corners, view: Any) -> None:
         """A card the table holds, read since the opening where it lies (its outline ``corners`` in ``view``, the frame
