@@ -317,26 +317,29 @@ class BlackjackSession(SessionCore):
             self._keyed_after = {source: (placed[0], action, due) for source, placed in self._placed.items()}
 
     def _restore_pushed_back(self, journal: Any) -> None:
-        """The card of a read held as :data:`MOVED_PUSHED` that Del dropped, no read come since, as live had it
+        """The card of a read held as :data:`MOVED_PUSHED` that Del dropped this round, as live had it
         (:attr:`_pushed_back`): fixQC, restarted between Del and the camera's read of that card put back in its box,
-        that read was held again as put back, and Enter on it raised CARD REFUSED.  Journals before ``pushed_from``
-        hold none."""
+        that read was held again as put back, and Enter on it raised CARD REFUSED.  Other cards' reads since leave
+        it, as live (rev39 R3); the read of that card put back in its box, dropped, ends it
+        (:meth:`_put_back_as_told`).  Journals before ``pushed_from`` hold none."""
         state = self._snap.state
         if state.phase != BlackjackPhase.PLAYING:
             return
-        # Each read that came journals its card_read first; the reads Del let through after it (they waited) do not.
-        for entry in journal.entries_where("kind IN ('card_read', 'read_dropped', 'shoe_start')", (),
-                                           newest_first=True):
+        put_back: set[tuple[Any, Any]] = set()
+        for entry in journal.entries_where("kind IN ('read_dropped', 'shoe_start')", (), newest_first=True):
             payload = entry.payload
             if entry.kind != "read_dropped" or payload.get("round") != state.round_no:
                 return
             box = payload.get(PUSHED_FROM)
             if isinstance(box, str):
-                try:
-                    self._pushed_back = (parse_card(payload.get("card")), box, state.round_no)
-                except InvalidCardError:
-                    pass
+                if (payload.get("card"), box) not in put_back:
+                    try:
+                        self._pushed_back = (parse_card(payload.get("card")), box, state.round_no)
+                    except InvalidCardError:
+                        pass
                 return
+            if payload.get("doubt") == PUT_BACK:
+                put_back.add((payload.get("card"), payload.get("zone")))
 
     def _restore_parked(self, journal: Any) -> None:
         """The cards set aside in a later box (:meth:`_park`) and not read again since wait there again."""
