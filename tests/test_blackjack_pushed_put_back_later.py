@@ -9,21 +9,8 @@ taken away"), and after H, Enter on it raised CARD 5♥ REFUSED.
 from __future__ import annotations
 
 from dealer_assist.events import PUT_BACK
-from dealer_assist.table.holds import MOVED_PUSHED
-from zoned_blackjack import hands, read, refusals, table
-
-DEALT = (("JC", "seat 1"), ("5H", "seat 2"), ("QS", "seat 3"), ("2C", "dealer"), ("4D", "seat 1"), ("6S", "seat 2"))
-
-
-def pushed_and_dropped(path):
-    session = table(path, (1, 2, 3))
-    for seq, (code, zone) in enumerate(DEALT, 1):
-        read(session, code, seq, zone)
-    read(session, "5H", 7, "seat 3", left_from="seat 2")
-    assert session.snapshot.pending is not None and session.snapshot.pending.doubt == MOVED_PUSHED
-    session.reject_pending()
-    assert session.snapshot.pending is None
-    return session
+from test_blackjack_pushed_back_restart import pushed_and_dropped
+from zoned_blackjack import hands, read, refusals
 
 
 def test_put_back_read_after_the_next_cards_read_is_dropped(tmp_path):
