@@ -9,7 +9,6 @@ second missing card's place.  Both games, live and after a restart; real bytes o
 
 from __future__ import annotations
 
-
 import pytest
 
 from dealer_assist.table.blackjack_state import BlackjackTableRules
