@@ -624,10 +624,13 @@ class OnceOnlyTracker:
                     tr.rest = (c, hit.corners, tr.ground)
             elif still and self._since(tr.settle[1]) >= SETTLED:
                 # Its move (if any) over: told, from the spot it left, and where it settled is its spot from now on.
-                if tr.leaving and np.linalg.norm(c - tr.rest[0]) > ON_CARD * self.card_h:
+                off = np.linalg.norm(c - tr.rest[0])
+                if tr.leaving and off > ON_CARD * self.card_h:
                     moves.append(MovedCard(hit.card, frame, tr.confidence, tuple(c.tolist()),
                                            tuple(tr.rest[0].tolist())))
-                tr.rest, tr.moved_off, tr.leaving = (c, hit.corners, tr.ground), False, False
+                if tr.leaving or tr.moved_off or not tr.reported or off <= STILL * self.card_h / 2:
+                    tr.rest = (c, hit.corners, tr.ground)
+                tr.moved_off, tr.leaving = False, False
             elif not tr.leaving:
                 tr.leaving = self._moved_off(tr, hit, result)
             if tr.ghost is not None and not self._ghost_or_new(tr):
