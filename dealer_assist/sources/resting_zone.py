@@ -346,9 +346,13 @@ class RestingZones:
                     out.append(event)
         return out
 
-    def _place(self, item: _Held, box: Optional[str]) -> None:
-        """Keep ``item``, going out, in mind as placed in ``box`` if it came to rest."""
-        if item.at_rest:
+    def _place(self, item: _Held, box: Optional[str], covered: bool = False) -> None:
+        """Keep ``item``, going out, in mind as placed in ``box`` if it came to rest, or (``covered``) went out unseen
+        where it was last seen: a hand on it there, or it slid on unread.  Slid on, its spot is seen bare, and the card
+        of its code read at rest in another box next is most likely it, told as one that left that box (see
+        :meth:`card`'s ``left``): a card dealt from the shoe that halted sharp a moment over another box, read there,
+        and slid on blurred had gone out in that box and again, as a new card, in its own (rev37 R4: played twice)."""
+        if item.at_rest or covered and bool(item.corners):
             self._placed.append(_Placed(item.code, item.center, item.diagonal, corners=item.corners, view=item.view,
                                         box=box))
 
@@ -402,7 +406,7 @@ class RestingZones:
             if not item.at_rest:  # last seen in another box or none, then lost to view: where it lies is not known
                 return item.move(None, was)
             return item.move(zone, was) if told else None
-        self._place(item, zone)
+        self._place(item, zone, covered=self._covered(item))
         if zone is None:
             self._astray.append(_Astray(item.code, item.center, item.diagonal, item.seen))
         gone = [p for p in self._left_spot(item) if p.gone(self._t)] if item.left is not None else []
