@@ -91,6 +91,10 @@ class _Held:
     move: Optional[Callable[[Optional[str], str], Any]] = None
     #: When it was reported moved: its whole wait counts from then (see :meth:`RestingZones._move_done`).
     reported: float = 0.0
+    #: The box a card seen moved went out in when it was placed (``boxed``: it was found placed), the box the table
+    #: holds it in: its move is told from there (see :attr:`_Placed.box`).
+    box: Optional[str] = None
+    boxed: bool = False
     #: Where a card seen moved was last seen before a hand covered it, and whether a new read of its code ended its
     #: wait (see :meth:`RestingZones.card`): it then goes out as lost to view from there.
     hidden_at: Optional[tuple[float, float]] = None
@@ -129,6 +133,11 @@ class _Placed:
     bare: int = 0  # frames in a row unread with its spot bare, and the time of the first
     bare_from: float = 0.0
     lies: bool = False  # unread in the last frame, its spot looking as when it was read: covered by a card
+    #: The box its event went out with, the box the table holds it in: kept through a move that ends in the same box
+    #: or none, so that a push halting between a hand's strokes (each halt a move told, one between two boxes) is told
+    #: from where the table holds it, not from where the last halt left it (fixPS: a move from between the boxes was
+    #: dropped, and the table kept the card in the box it left).
+    box: Optional[str] = None
 
     def gone(self, t: float) -> bool:
         """Whether its spot was seen bare as long as the tracker takes a card's bare spot for it gone."""
@@ -230,10 +239,9 @@ class RestingZones:
         near = [(min(math.dist(p.center, center), math.dist(p.center, origin)), n)
                 for n, p in enumerate(self._placed) if p.code == code]
         near = [(d, n) for d, n in near if d <= REACH * diagonal]
-        if near:  # it no longer lies there: the reads there are no longer its
-            self._placed.pop(min(near)[1])
+        placed = self._placed.pop(min(near)[1]) if near else None  # it no longer lies there: its reads are not its
         held = _Held(code, center, diagonal, lambda zone: None, self._t, [(self._t, center)], origin=origin, move=make,
-                     reported=self._t)
+                     reported=self._t, box=placed.box if placed else None, boxed=placed is not None)
         self._queue.append(held)
         return self._ready()
 
@@ -338,6 +346,16 @@ class RestingZones:
                     out.append(event)
         return out
 
+    def _place(self, item: _Held, box: Optional[str], covered: bool = False) -> None:
+        """Keep ``item``, going out, in mind as placed in ``box`` if it came to rest, or (``covered``) went out unseen
+        where it was last seen: a hand on it there, or it slid on unread.  Slid on, its spot is seen bare, and the card
+        of its code read at rest in another box next is most likely it, told as one that left that box (see
+        :meth:`card`'s ``left``): a card dealt from the shoe that halted sharp a moment over another box, read there,
+        and slid on blurred had gone out in that box and again, as a new card, in its own (rev37 R4: played twice)."""
+        if item.at_rest or covered and bool(item.corners):
+            self._placed.append(_Placed(item.code, item.center, item.diagonal, corners=item.corners, view=item.view,
+                                        box=box))
+
     def _left_spot(self, held: _Held) -> list:
         """The cards of ``held``'s code placed in another box than the one it lies in, unseen at their spots and
         not seen lying there under a card dealt onto them."""
@@ -378,16 +396,17 @@ class RestingZones:
         every box (see :meth:`moved`)."""
         if not isinstance(item, _Held):
             return item
-        if item.at_rest:
-            self._placed.append(_Placed(item.code, item.center, item.diagonal, corners=item.corners, view=item.view))
         zone = self.zones.at(item.center, self.size, reach=item.diagonal / 2)
         if item.origin is not None:
-            was = self.zones.at(item.origin, self.size, reach=item.diagonal / 2)
+            was = item.box if item.boxed else self.zones.at(item.origin, self.size, reach=item.diagonal / 2)
+            told = item.at_rest and was is not None and zone not in (None, was)
+            self._place(item, zone if told else was)
             if was is None or zone == was:
                 return None
             if not item.at_rest:  # last seen in another box or none, then lost to view: where it lies is not known
                 return item.move(None, was)
-            return item.move(zone, was) if zone is not None else None
+            return item.move(zone, was) if told else None
+        self._place(item, zone, covered=self._covered(item))
         if zone is None:
             self._astray.append(_Astray(item.code, item.center, item.diagonal, item.seen))
         gone = [p for p in self._left_spot(item) if p.gone(self._t)] if item.left is not None else []
