@@ -3,8 +3,8 @@ restarted before the camera reads that card put back in its box (fixQC, fixBL2's
 
 Live, the camera's read of the card put back where the table counts it is that card: dropped with a note (rev37 R6).
 The card Del dropped was kept in memory only: restarted in between, the read back was held again as put back, and
-Enter on it raised CARD 5♥ REFUSED.  Del's ``read_dropped`` now names the box (``pushed_from``), and a restart with no
-read since keeps it as live did.
+Enter on it raised CARD 5♥ REFUSED.  Del's ``read_dropped`` now names the box (``pushed_from``), and a restart keeps
+it as live did.
 """
 
 from __future__ import annotations
@@ -57,20 +57,40 @@ def test_del_journals_the_box_the_card_was_pushed_out_of(tmp_path):
     assert [(d["card"], d["doubt"], d.get("pushed_from")) for d in dropped] == [("5H", MOVED_PUSHED, "seat 2")]
 
 
-def test_a_read_come_since_the_del_ends_it_after_a_restart_too(tmp_path):
-    """Live, the next read of the camera ends it: the card read back in its box after that waits as put back."""
+def test_another_cards_read_since_the_del_leaves_it_after_a_restart_too(tmp_path):
+    """Live, another card's read first leaves it (rev39 R3: the zones pass cards on in the order they come to rest):
+    the card read back in its box after that is dropped as put back, after a restart in between too."""
     path = tmp_path / "j.sqlite"
     live = pushed_and_dropped(path)
     read(live, "9C", 8, "seat 3")
     session = restarted(live, path)
     read(session, "5H", 9, "seat 2", doubt=PUT_BACK)
-    assert session.snapshot.pending is not None and session.snapshot.pending.card.code == "5H"
+    assert session.snapshot.pending is None, session.snapshot.pending
+    assert session.snapshot.message == "5♥ put back in seat 2's box: the table counts it there (read dropped)"
 
     other = tmp_path / "live.sqlite"
     live = pushed_and_dropped(other)
     read(live, "9C", 8, "seat 3")
     read(live, "5H", 9, "seat 2", doubt=PUT_BACK)
-    assert live.snapshot.pending is not None and live.snapshot.pending.doubt == session.snapshot.pending.doubt
+    assert live.snapshot.pending is None and live.snapshot.message == session.snapshot.message
+    assert hands(live) == hands(session)
+    live.close()
+    session.close()
+
+
+def test_the_card_read_put_back_ends_it_after_a_restart_too(tmp_path):
+    """Once its read back was dropped, a second read of it put back is a hold again, live and after a restart."""
+    path = tmp_path / "j.sqlite"
+    live = pushed_and_dropped(path)
+    read(live, "5H", 8, "seat 2", doubt=PUT_BACK)
+    assert live.snapshot.pending is None
+    session = restarted(live, path)
+    read(session, "5H", 9, "seat 2", doubt=PUT_BACK)
+    other = tmp_path / "live.sqlite"
+    live = pushed_and_dropped(other)
+    read(live, "5H", 8, "seat 2", doubt=PUT_BACK)
+    read(live, "5H", 9, "seat 2", doubt=PUT_BACK)
+    assert (session.snapshot.pending is None) == (live.snapshot.pending is None)
     live.close()
     session.close()
 

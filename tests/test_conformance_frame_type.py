@@ -9,34 +9,12 @@ saying a later protocol, which may add types, is not named for it.
 
 from __future__ import annotations
 
-import json
-import sys
-import subprocess
-import time
-
-from child_output import rest_of_output
-from dealer_assist.shoesim import PtyEndpoint
-from dealer_assist.sources.conformance import ConformanceCheck, RawLineSplitter
+from conformance_rig import HELLO, between_heartbeats, checked, listened, named_raw
 from dealer_assist.sources.shoe_protocol import format_frame
-
-HELLO = format_frame("HELLO", 0, "1", "fw-1", "SHOE-7", "B1")
-
-
-def _lines(hello: bytes, kind: str, *fields: str) -> list[tuple[float, bytes]]:
-    return [(0.0, hello + format_frame("HB", 1, "-")), (0.5, format_frame(kind, 2, *fields)),
-            (1.0, format_frame("HB", 3, "-")), (2.0, format_frame("HB", 4, "-"))]
-
-
-def _check(lines: list[tuple[float, bytes]]):
-    check, splitter, found = ConformanceCheck(), RawLineSplitter(), []
-    for t, data in lines:
-        for line in splitter.feed(t, data):
-            found += check.line(line)
-    return check, found
 
 
 def test_a_frame_type_v1_does_not_define_fails_a_protocol_1_device():
-    check, found = _check(_lines(HELLO, "CRD", "AS"))
+    check, found = checked(between_heartbeats(HELLO, format_frame("CRD", 2, "AS")))
     assert [(d.rule, d.section, d.level) for d in found] == [("frame_type", "6, 7.7", "MUST")]
     assert "frame type CRD" in found[0].text and "HELLO, CARD, HB, ERR and SHOE" in found[0].text
     summary = check.summary(2.1)
@@ -45,7 +23,7 @@ def test_a_frame_type_v1_does_not_define_fails_a_protocol_1_device():
 
 
 def test_a_device_that_sent_no_hello_is_checked_as_protocol_1():
-    check, found = _check([(0.0, format_frame("HB", 1, "-")), (0.5, format_frame("TEMP", 2, "41")),
+    check, found = checked([(0.0, format_frame("HB", 1, "-")), (0.5, format_frame("TEMP", 2, "41")),
                            (1.0, format_frame("HB", 3, "-")), (2.0, format_frame("HB", 4, "-"))])
     assert "frame_type" in [d.rule for d in found]
     assert dict(check.summary(2.1).deviations)["frame_type"] == 1
@@ -53,38 +31,19 @@ def test_a_device_that_sent_no_hello_is_checked_as_protocol_1():
 
 def test_v1_types_and_a_later_protocols_own_type_are_not_named():
     for kind, *fields in (("ERR", "JAM", "card stuck"), ("SHOE", "CUT")):
-        check, found = _check(_lines(HELLO, kind, *fields))
+        check, found = checked(between_heartbeats(HELLO, format_frame(kind, 2, *fields)))
         assert found == [] and check.summary(2.1).passed, kind
     hello2 = format_frame("HELLO", 0, "2", "fw-9", "SHOE-7", "B9")
-    check, found = _check(_lines(hello2, "TEMP", "41"))
+    check, found = checked(between_heartbeats(hello2, format_frame("TEMP", 2, "41")))
     assert found == [] and check.summary(2.1).passed
 
 
 def test_listen_conformance_on_a_real_pty_names_the_unknown_type_and_fails(tmp_path):
-    link = str(tmp_path / "shoe")
-    device = PtyEndpoint(link)
-    try:
-        listen = subprocess.Popen([sys.executable, "-m", "dealer_assist", "listen", "--serial", link, "--json",
-                                   "--conformance", "--seconds", "4"],
-                                  stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
-        up = listen.stdout.readline()
-        assert json.loads(up)["state"] == "up", up
-        device.write(HELLO + format_frame("HB", 1, "-"))
-        time.sleep(0.5)
-        device.write(format_frame("CRD", 2, "AS"))
-        time.sleep(0.5)
-        device.write(format_frame("HB", 3, "-"))
-        time.sleep(1.0)
-        device.write(format_frame("HB", 4, "-"))
-        out, err = rest_of_output(listen, timeout=120)
-    finally:
-        device.close()
-    records = [json.loads(line) for line in out.splitlines()]
+    records, code, err = listened(tmp_path, format_frame("CRD", 2, "AS"))
     assert not [r for r in records if r["event"] in ("card", "dropped", "gap")], records  # passed over, SEQ counted
     named = [r for r in records if r["event"] == "deviation" and r["rule"] != "heartbeat_period"]
-    assert [(r["rule"], r["level"], r["raw"]) for r in named] == [("frame_type", "MUST", "$CRD,2,AS*"
-                                                                   + format_frame("CRD", 2, "AS")[-6:-2].decode()
-                                                                   + "\\r\\n")]
+    assert [(r["rule"], r["level"], r["raw"]) for r in named] == [("frame_type", "MUST",
+                                                                   named_raw(format_frame("CRD", 2, "AS")))]
     summary = records[-1]
     assert summary["event"] == "conformance" and summary["verdict"] == "fail", summary
-    assert "frame_type" in summary["deviations"] and listen.returncode == 1, err
+    assert "frame_type" in summary["deviations"] and code == 1, err

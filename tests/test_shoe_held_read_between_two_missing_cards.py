@@ -54,6 +54,19 @@ def first_card_goes_to_seat_1(rig) -> None:
     assert rig.hands(1) == [["9S"]] and rig.session.snapshot.pending is None
 
 
+def blackjack_4h_between_two_missing(rig):
+    """Two seats bet and dealt; the shoe reads J♣, misses a card, reads 4♥ (held behind it), misses another."""
+    s = rig.session
+    assert s.place(1, D("10")) is None and s.place(2, D("10")) is None and s.deal() is None
+    rig.cards("JC")
+    rig.send("CARD", "??")
+    rig.cards("4H")
+    rig.send("CARD", "??")
+    assert wait_for(lambda: s.snapshot.pending is not None and s.snapshot.pending.card.code == "4H"
+                    and s.cards_due("serial:shoe") == 1)
+    return s
+
+
 def refused(rig, card: str) -> None:
     answer = rig.session.confirm_pending()
     assert answer is not None and "(K)" in answer, answer
@@ -122,14 +135,7 @@ def test_a_card_typed_for_the_card_before_the_held_read_then_voided_is_due_again
 def test_blackjack_enter_plays_the_held_read_once_the_card_before_it_is_typed(tmp_path, restart):
     rig = RestartingBlackjackRig(tmp_path, BlackjackTableRules(seats=2, burn_cards=0))
     try:
-        s = rig.session
-        assert s.place(1, D("10")) is None and s.place(2, D("10")) is None and s.deal() is None
-        rig.cards("JC")
-        rig.send("CARD", "??")
-        rig.cards("4H")
-        rig.send("CARD", "??")
-        assert wait_for(lambda: s.snapshot.pending is not None and s.snapshot.pending.card.code == "4H"
-                        and s.cards_due("serial:shoe") == 1)
+        s = blackjack_4h_between_two_missing(rig)
         assert s.enter_card("9S") is None
         if restart:
             s = rig.restart()

@@ -9,14 +9,13 @@ second missing card's place.  Both games, live and after a restart; real bytes o
 
 from __future__ import annotations
 
-from decimal import Decimal as D
-
 import pytest
 
 from dealer_assist.table.blackjack_state import BlackjackTableRules
 from polling import wait_for
 from test_serial_restarts import frame, hello
 from test_shoe_burn_and_next_round_waits import BurnRig, RestartingBlackjackRig, standing
+from test_shoe_held_read_between_two_missing_cards import blackjack_4h_between_two_missing
 import test_shoe_missing_card_wait as missing_card
 
 
@@ -52,13 +51,7 @@ def test_baccarat_both_missing_cards_are_due_after_the_read_and_the_card_typed_a
 def test_blackjack_both_missing_cards_are_due_after_the_read_and_the_card_typed_are_voided(tmp_path, restart):
     rig = RestartingBlackjackRig(tmp_path, BlackjackTableRules(seats=2, burn_cards=0))
     try:
-        s = rig.session
-        assert s.place(1, D("10")) is None and s.place(2, D("10")) is None and s.deal() is None
-        rig.cards("JC")
-        rig.send("CARD", "??")
-        rig.cards("4H")
-        rig.send("CARD", "??")
-        assert wait_for(lambda: s.snapshot.pending is not None and s.cards_due("serial:shoe") == 1)
+        s = blackjack_4h_between_two_missing(rig)
         assert s.enter_card("9S") is None and s.confirm_pending() is None
         assert s.void_last() is None and s.void_last() is None
         if restart:

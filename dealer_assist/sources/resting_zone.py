@@ -91,6 +91,10 @@ class _Held:
     move: Optional[Callable[[Optional[str], str], Any]] = None
     #: When it was reported moved: its whole wait counts from then (see :meth:`RestingZones._move_done`).
     reported: float = 0.0
+    #: The box a card seen moved went out in when it was placed (``boxed``: it was found placed), the box the table
+    #: holds it in: its move is told from there (see :attr:`_Placed.box`).
+    box: Optional[str] = None
+    boxed: bool = False
     #: Where a card seen moved was last seen before a hand covered it, and whether a new read of its code ended its
     #: wait (see :meth:`RestingZones.card`): it then goes out as lost to view from there.
     hidden_at: Optional[tuple[float, float]] = None
@@ -129,6 +133,11 @@ class _Placed:
     bare: int = 0  # frames in a row unread with its spot bare, and the time of the first
     bare_from: float = 0.0
     lies: bool = False  # unread in the last frame, its spot looking as when it was read: covered by a card
+    #: The box its event went out with, the box the table holds it in: kept through a move that ends in the same box
+    #: or none, so that a push halting between a hand's strokes (each halt a move told, one between two boxes) is told
+    #: from where the table holds it, not from where the last halt left it (fixPS: a move from between the boxes was
+    #: dropped, and the table kept the card in the box it left).
+    box: Optional[str] = None
 
     def gone(self, t: float) -> bool:
         """Whether its spot was seen bare as long as the tracker takes a card's bare spot for it gone."""
@@ -230,10 +239,9 @@ class RestingZones:
         near = [(min(math.dist(p.center, center), math.dist(p.center, origin)), n)
                 for n, p in enumerate(self._placed) if p.code == code]
         near = [(d, n) for d, n in near if d <= REACH * diagonal]
-        if near:  # it no longer lies there: the reads there are no longer its
-            self._placed.pop(min(near)[1])
+        placed = self._placed.pop(min(near)[1]) if near else None  # it no longer lies there: its reads are not its
         held = _Held(code, center, diagonal, lambda zone: None, self._t, [(self._t, center)], origin=origin, move=make,
-                     reported=self._t)
+                     reported=self._t, box=placed.box if placed else None, boxed=placed is not None)
         self._queue.append(held)
         return self._ready()
 
@@ -338,6 +346,16 @@ class RestingZones:
                     out.append(event)
         return out
 
+    def _place(self, item: _Held, box: Optional[str], covered: bool = False) -> None:
+        """Keep ``item``, going out, in mind as placed in ``box`` if it came to rest, or (``covered``) went out unseen
+        where it was last seen: a hand on it there, or it slid on unread.  Slid on, its spot is seen bare, and the card
+        of its code read at rest in another box next is most likely it, told as one that left that box (see
+        :meth:`card`'s ``left``): a card dealt from the shoe that halted sharp a moment over another box, read there,
+        and slid on blurred had gone out in that box and again, as a new card, in its own (rev37 R4: played twice)."""
+        if item.at_rest or covered and bool(item.corners):
+            self._placed.append(_Placed(item.code, item.center, item.diagonal, corners=item.corners, view=item.view,
+                                        box=box))
+
     def _left_spot(self, held: _Held) -> list:
         """The cards of ``held``'s code placed in another box than the one it lies in, unseen at their spots and
         not seen lying there under a card dealt onto them."""
@@ -378,16 +396,17 @@ class RestingZones:
         every box (see :meth:`moved`)."""
         if not isinstance(item, _Held):
             return item
-        if item.at_rest:
-            self._placed.append(_Placed(item.code, item.center, item.diagonal, corners=item.corners, view=item.view))
         zone = self.zones.at(item.center, self.size, reach=item.diagonal / 2)
         if item.origin is not None:
-            was = self.zones.at(item.origin, self.size, reach=item.diagonal / 2)
+            was = item.box if item.boxed else self.zones.at(item.origin, self.size, reach=item.diagonal / 2)
+            told = item.at_rest and was is not None and zone not in (None, was)
+            self._place(item, zone if told else was)
             if was is None or zone == was:
                 return None
             if not item.at_rest:  # last seen in another box or none, then lost to view: where it lies is not known
                 return item.move(None, was)
-            return item.move(zone, was) if zone is not None else None
+            return item.move(zone, was) if told else None
+        self._place(item, zone, covered=self._covered(item))
         if zone is None:
             self._astray.append(_Astray(item.code, item.center, item.diagonal, item.seen))
         gone = [p for p in self._left_spot(item) if p.gone(self._t)] if item.left is not None else []
@@ -410,6 +429,11 @@ SPOT_POINTS = 400
 #: Least share of a spot's points the cards read now must leave in sight for it to tell whether what lay there lies
 #: there still (looks as it did: see :data:`.bare_spot.SAME_SHARE`).
 SPOT_SEEN = 0.5
+#: Least share of the paper a card lying under a card read would show (its face, card-sized and lying as the card on
+#: it, out from under it as far as the spot reaches, less the cards read) that a spot must fill to count as such a card:
+#: a paper slip or a lammer touching a card fills a little of it (rev39 R4: counted as a card, the table's own card,
+#: taken from under its pile and dealt again, was played as a new one).
+CARD_FILL = 0.8
 
 
 @dataclass
@@ -428,7 +452,9 @@ class UnreadAtStart:
     has not read since it started lies in such a spot in another box, as it lay then (qaAR F4: at 2 decks seat 1's 9♣
     lay under its K♥, its index never read, and a second 9♣ dealt into seat 3's box was asked for as maybe the table's
     own).  A spot taken away, moved or covered since tells nothing: the card may be the table's own, taken back and
-    dealt again."""
+    dealt again.  A spot counts only as the face a card lying under a card read would show (:data:`CARD_FILL`): a slip
+    or a lammer touching a card is none, and two ends of one card lying crosswise under another are not two (rev39
+    R4); unsure, the card is asked about."""
 
     zones: LayoutZones
     spots: list = field(default_factory=list)
@@ -456,15 +482,66 @@ class UnreadAtStart:
                                   np.ones((3, 3), np.uint8))
         near = cv2.dilate(read, np.ones((2 * slack + 3, 2 * slack + 3), np.uint8))
         count, labels, stats, centres = cv2.connectedComponentsWithStats(unread)
+        faces: list = []  # the face each spot kept shows: two spots of one card (split by a card on it) count once
         for n in range(1, count):
             area = stats[n, cv2.CC_STAT_AREA]
             ys, xs = np.nonzero(labels == n)
             if area < UNREAD_PAPER * face or not near[ys, xs].any():
                 continue
+            under = self._card_under(labels == n, quads, read, slack)
+            if under is None or any(np.count_nonzero(under & other) > 0.5 * min(np.count_nonzero(under),
+                                                                                  np.count_nonzero(other))
+                                    for other in faces):
+                continue
+            faces.append(under)
             step = max(len(xs) // SPOT_POINTS, 1)
             xs, ys = xs[::step], ys[::step]
             centre = (float(centres[n][0]) / view.scale, float(centres[n][1]) / view.scale)
             self.spots.append(_Unread(self.zones.at(centre, size), xs, ys, view.small[ys, xs, :3].astype(np.int16)))
+
+    @staticmethod
+    def _card_under(spot: Any, quads: list, read: Any, slack: int) -> Any:
+        """The face (a mask) of a card lying under a card read (one of ``quads``) that the paper ``spot`` would be,
+        else None.  The card under lies as the card on it, card-sized, reaching out from under it as far as the spot
+        does (flush with the card on it where the spot does not pass it); the spot must fill :data:`CARD_FILL` of its
+        face that the cards read (``read``, their paper ``slack`` about them) leave in sight."""
+        import cv2
+        import numpy as np
+
+        ys, xs = np.nonzero(spot)
+        points = np.stack([xs, ys], axis=1).astype(np.float64)
+        reach = 2 * slack + 2
+        for quad in quads:
+            (cx, cy), (w, h), angle = cv2.minAreaRect(quad.astype(np.float32))
+            u = np.array([math.cos(math.radians(angle)), math.sin(math.radians(angle))])
+            v = np.array([-u[1], u[0]])
+            offsets = points - (cx, cy)
+            along = [(offsets @ u, w / 2), (offsets @ v, h / 2)]
+            if any(low.min() > half + reach or low.max() < -half - reach for low, half in along):
+                continue  # the spot does not touch this card
+            spans = []
+            for side, half in along:
+                low, high = float(side.min()), float(side.max())
+                if high - low > 2 * half + reach:
+                    break  # wider than a card
+                out_high, out_low = high > half + slack, low < -half - slack
+                if out_high and not out_low:
+                    spans.append((high - 2 * half, high))
+                elif out_low and not out_high:
+                    spans.append((low, low + 2 * half))
+                elif out_low and out_high:
+                    spans.append(((low + high) / 2 - half, (low + high) / 2 + half))
+                else:
+                    spans.append((-half, half))
+            else:
+                (u0, u1), (v0, v1) = spans
+                corners = [np.array((cx, cy)) + a * u + b * v for a, b in ((u0, v0), (u1, v0), (u1, v1), (u0, v1))]
+                face = np.zeros(spot.shape, np.uint8)
+                cv2.fillConvexPoly(face, np.round(corners).astype(np.int32), 1)
+                shown = face.astype(bool) & (read == 0)
+                if np.count_nonzero(shown) and np.count_nonzero(spot & shown) >= CARD_FILL * np.count_nonzero(shown):
+                    return face.astype(bool)
+        return None
 
     def claimed(self, corners, view: Any) -> None:
         """A card the table holds, read since the opening where it lies (its outline ``corners`` in ``view``, the frame

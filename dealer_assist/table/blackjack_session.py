@@ -202,7 +202,7 @@ class BlackjackSession(SessionCore):
     #: The read a card typed while it waited for the decision took the place of (it answers that read).
     _read_under_typed: Optional[CardRead] = None
     #: The card of a read held as :data:`MOVED_PUSHED` that Del dropped, the box it was pushed out of, and the round:
-    #: the croupier puts it back there, as the hold's words say (see :meth:`_moved_for_nothing`).
+    #: the croupier puts it back there, as the hold's words say (see :meth:`_put_back_as_told`).
     _pushed_back: Optional[tuple[Card, str, int]] = None
     #: A read after NEW DECK DURING A ROUND still waiting at Ctrl+N was drawn from the new deck: it is that deck's
     #: first card, and waits for the bets (read between rounds it would close them at once).
@@ -317,26 +317,29 @@ class BlackjackSession(SessionCore):
             self._keyed_after = {source: (placed[0], action, due) for source, placed in self._placed.items()}
 
     def _restore_pushed_back(self, journal: Any) -> None:
-        """The card of a read held as :data:`MOVED_PUSHED` that Del dropped, no read come since, as live had it
+        """The card of a read held as :data:`MOVED_PUSHED` that Del dropped this round, as live had it
         (:attr:`_pushed_back`): fixQC, restarted between Del and the camera's read of that card put back in its box,
-        that read was held again as put back, and Enter on it raised CARD REFUSED.  Journals before ``pushed_from``
-        hold none."""
+        that read was held again as put back, and Enter on it raised CARD REFUSED.  Other cards' reads since leave
+        it, as live (rev39 R3); the read of that card put back in its box, dropped, ends it
+        (:meth:`_put_back_as_told`).  Journals before ``pushed_from`` hold none."""
         state = self._snap.state
         if state.phase != BlackjackPhase.PLAYING:
             return
-        # Each read that came journals its card_read first; the reads Del let through after it (they waited) do not.
-        for entry in journal.entries_where("kind IN ('card_read', 'read_dropped', 'shoe_start')", (),
-                                           newest_first=True):
+        put_back: set[tuple[Any, Any]] = set()
+        for entry in journal.entries_where("kind IN ('read_dropped', 'shoe_start')", (), newest_first=True):
             payload = entry.payload
             if entry.kind != "read_dropped" or payload.get("round") != state.round_no:
                 return
             box = payload.get(PUSHED_FROM)
             if isinstance(box, str):
-                try:
-                    self._pushed_back = (parse_card(payload.get("card")), box, state.round_no)
-                except InvalidCardError:
-                    pass
+                if (payload.get("card"), box) not in put_back:
+                    try:
+                        self._pushed_back = (parse_card(payload.get("card")), box, state.round_no)
+                    except InvalidCardError:
+                        pass
                 return
+            if payload.get("doubt") == PUT_BACK:
+                put_back.add((payload.get("card"), payload.get("zone")))
 
     def _restore_parked(self, journal: Any) -> None:
         """The cards set aside in a later box (:meth:`_park`) and not read again since wait there again."""
@@ -735,15 +738,8 @@ class BlackjackSession(SessionCore):
         a new copy dealt before N: rev34 R3).  Otherwise it waits as any card put back: the croupier's to answer."""
         state = self._snap.state
         sure = not event.doubt and event.confidence >= CONFIRM_BELOW and not event.candidates
-        back, self._pushed_back = self._pushed_back, None
-        if (back is not None and event.source != KEYBOARD and (event.card, event.zone, state.round_no) == back
-                and (event.moved_from or event.doubt == PUT_BACK) and state.phase == BlackjackPhase.PLAYING
-                and state.round is not None
-                and given_position(back[1]) in _boxes_holding(state.round, state.seats_in, event.card)):
-            # Put back as the held read's words said, then Del: its read back in its box is that card, not a hold
-            # (rev37 R6: a second "put back" hold, and Enter on it raised CARD REFUSED).
-            return self._drop_as_moved(event, f"{event.card.label} put back in {_box_words(back[1])}: the table "
-                                              "counts it there (read dropped)")
+        if self._put_back_as_told(event):
+            return True
         if event.doubt == MOVED_PUSHED:  # unseen moving: it may be another of its code dealt there, the croupier's
             return False
         if event.source == KEYBOARD or not (event.moved_from or event.doubt == PUT_BACK or sure):
@@ -774,6 +770,27 @@ class BlackjackSession(SessionCore):
                                           f"keeps it in the hand of {_box_words(event.moved_from)}, where it was "
                                           "played (read dropped); if it belongs where it lies now, void back to it "
                                           "(Backspace) and type the cards in their places (K)")
+
+    def _put_back_as_told(self, event: CardRead) -> bool:
+        """A card held as pushed (:data:`MOVED_PUSHED`), put back in its box as the hold's words said, then Del: its
+        read back there is that card, not a hold: dropped, journaled (rev37 R6: a second "put back" hold, and Enter on
+        it raised CARD REFUSED).  The mark Del left (:attr:`_pushed_back`) stays through other cards' reads, as the
+        zones pass cards on in the order they come to rest and the next card dealt may come first (rev39 R3); it
+        goes once that read is dropped or its round is over.  So a journal says when: the Del-dropped read, then this
+        ``read_dropped`` of its card in its box, in one round."""
+        back, state = self._pushed_back, self._snap.state
+        if back is None:
+            return False
+        if back[2] != state.round_no or state.phase != BlackjackPhase.PLAYING or state.round is None:
+            self._pushed_back = None
+            return False
+        if (event.source == KEYBOARD or (event.card, event.zone) != back[:2]
+                or not (event.moved_from or event.doubt == PUT_BACK)
+                or given_position(back[1]) not in _boxes_holding(state.round, state.seats_in, event.card)):
+            return False
+        self._pushed_back = None
+        return self._drop_as_moved(event, f"{event.card.label} put back in {_box_words(back[1])}: the table counts "
+                                          "it there (read dropped)")
 
     def _moved_unseen_words(self, event: CardRead, before: str = "") -> str:
         """What a read held as :data:`~dealer_assist.events.MOVED_UNSEEN` means at this table: the box the card left,

@@ -121,8 +121,11 @@ PAPER_LEFT = 0.5
 AT_REST = 1.75 / REFERENCE_FPS
 #: Seconds a card seen moving off its spot must lie within half :data:`STILL` of one spot for its move to be over
 #: (4 frames at 30 fps): its move is told then (a :class:`MovedCard`, at the spot it came to rest on, from the spot it
-#: lay on before), and that is its spot from then on, as it is for a card that settles anywhere (nudged, squared).  A
-#: push at a hand's pace halts a moment between a hand's strokes (16 steps of 4 frames, 2 s): its move told at the
+#: lay on before), and that is its spot from then on.  A card that settles untold keeps the spot it lay on unless it
+#: settled within half STILL of it (a read's pixel or two, a card creeping into place): pushed in strokes shorter than
+#: :data:`ON_CARD`, settling at each halt, its spot had crept with it stroke by stroke and its move was never told
+#: (fixPS; the camera's zones tell a move from the box the table holds the card in, so a squared card told moved
+#: within its box means nothing).  A push at a hand's pace halts a moment between a hand's strokes (16 steps of 4 frames, 2 s): its move told at the
 #: first halt, the camera's zones took it as ended there, in the box it left or between two, and the rest of the push
 #: went untold, the table keeping the card silently in the box it left (fixAR2; 8 steps of 3 frames, qaAR F1).  A card
 #: moved off that goes from view before it settles (a hand left on it) is told at once, from where it was last seen
@@ -624,10 +627,13 @@ class OnceOnlyTracker:
                     tr.rest = (c, hit.corners, tr.ground)
             elif still and self._since(tr.settle[1]) >= SETTLED:
                 # Its move (if any) over: told, from the spot it left, and where it settled is its spot from now on.
-                if tr.leaving and np.linalg.norm(c - tr.rest[0]) > ON_CARD * self.card_h:
+                off = np.linalg.norm(c - tr.rest[0])
+                if tr.leaving and off > ON_CARD * self.card_h:
                     moves.append(MovedCard(hit.card, frame, tr.confidence, tuple(c.tolist()),
                                            tuple(tr.rest[0].tolist())))
-                tr.rest, tr.moved_off, tr.leaving = (c, hit.corners, tr.ground), False, False
+                if tr.leaving or tr.moved_off or not tr.reported or off <= STILL * self.card_h / 2:
+                    tr.rest = (c, hit.corners, tr.ground)
+                tr.moved_off, tr.leaving = False, False
             elif not tr.leaving:
                 tr.leaving = self._moved_off(tr, hit, result)
             if tr.ghost is not None and not self._ghost_or_new(tr):
