@@ -7,6 +7,8 @@ The shoe could not read a card (??), 4H read after it was held and dropped (Del)
 no wait: once the two cards were typed, Enter played 5C and the wait ended, so 9S read next was played (or held only
 as read before a decision) in the ??'s place; at baccarat's burn, B burned 5C and round 1's first read was P1.
 
+The other order (??, 4H held, ??, then Del on 4H) lost the first ??'s card: 5C waited for two cards of three.
+
 Also the replay of V of a card typed for a shoe's ?? while a read waited by itself (blackjack: read before the
 decision), then the card typed again: live and a restart take UNREADABLE CARD down, the replay kept it up.
 
@@ -165,4 +167,30 @@ def test_replay_of_the_card_typed_again_after_its_void_under_a_read_before_the_d
         rig.close()
     replay = replayed(rig.journal, BlackjackSession(rig.rules))
     assert [c.code for c in replay.state.round.cards] == ["2C", "9S", "AS"]
+    assert replay_alerts(replay) == [], replay.snapshot.alerts
+
+
+@pytest.mark.parametrize("restart", [False, True])
+def test_baccarat_held_read_dropped_with_a_newer_unread_card_keeps_its_own_cards_due(tmp_path, restart):
+    """??, 4H held behind it, ?? (after 4H), then Del on 4H: three cards are missing before 5C read next (the two
+    unread and 4H's); the first one's had been lost, and Enter played 5C after two typed."""
+    rig = BurnRig(tmp_path, missing_card.RULES)
+    try:
+        assert rig.session.deal() is None
+        rig.send(hello("B1"), frame("CARD", 1, "??"), frame("CARD", 2, "4H"), frame("CARD", 3, "??"))
+        assert rig.waits("4H") and wait_for(lambda: rig.session.cards_due("serial:shoe") == 1)
+        assert rig.session.reject_pending() is None
+        rig.send(frame("CARD", 4, "5C"))
+        assert rig.waits("5C")
+        if restart:
+            rig.restart()
+        assert rig.session.snapshot.cards_due == 3, rig.session.snapshot.status_reason()
+        assert rig.session.enter_card("2C") is None and rig.session.enter_card("3C") is None
+        assert rig.session.confirm_pending() is not None and rig.played() == ["2C", "3C"]
+        assert rig.session.enter_card("6D") is None and rig.session.confirm_pending() is None
+        assert rig.played() == ["2C", "3C", "6D", "5C"] and not standing(rig)
+    finally:
+        rig.close()
+    replay = replayed(rig.path, TableSession(rig.rules, odds=False))
+    assert [c.code for c in replay.state.round.cards] == ["2C", "3C", "6D", "5C"]
     assert replay_alerts(replay) == [], replay.snapshot.alerts

@@ -1054,8 +1054,10 @@ class SessionCore(abc.ABC):
             elif kind == "read_dropped" or kind in PLACED_KINDS and (places_a_read(payload, kind) or (
                     queue and corrects_a_read(kind, payload)
                     and _waited_under(queue[0][0], queue[0][1], whys) not in HOLDS)):
+                dropped_under = None  # the hold the read dropped waited under (as live: reject_pending)
                 if queue:  # the read waiting first was answered, in order (or played as it came)
                     read, hold = queue.pop(0)
+                    dropped_under = hold
                     typed.clear()
                     settles = kind != "read_dropped" and (hold is not None or _waits_by_itself(read))
                     if kind == "read_dropped":
@@ -1067,7 +1069,7 @@ class SessionCore(abc.ABC):
                             and self._hold_of[read["source"]][1] == hold:
                         self._hold_ended(read["source"])
                 if kind == "read_dropped" and isinstance(payload.get("source"), str) and not payload.get(PARKED):
-                    self._hold_for_dropped(payload["source"], payload.get("doubt"))
+                    self._hold_for_dropped(payload["source"], payload.get("doubt"), dropped_under)
                     if (queue and payload.get("doubt") and payload.get("doubt") == self.NEW_SHOE_FIRST_WAITS
                             and queue[0][0].get("source") == payload["source"]):  # as live: _pass_first_wait
                         queue[0] = ({**queue[0][0], "doubt": self.NEW_SHOE_FIRST_WAITS}, queue[0][1])
@@ -2315,7 +2317,7 @@ class SessionCore(abc.ABC):
         if self._pending_hold == number:
             self._publish(replace(self._snap, pending=pending, cards_due=due))
 
-    def _hold_for_dropped(self, source: str, doubt: Any = None) -> None:
+    def _hold_for_dropped(self, source: str, doubt: Any = None, held: Optional[int] = None) -> None:
         """A read dropped (Del) may have been a card: the next read of ``source`` waits for it too, and for
         a card it waited for already (QA: the held read dropped, one typed card ended the hold and the
         next read took the other's place).  Not the new shoe's first card set aside
@@ -2336,6 +2338,13 @@ class SessionCore(abc.ABC):
                 self._cards_due[self._holds_opened] = self._cards_due.pop(number) + (0 if reads_again(source) else 1)
             if number in self._typed_for_open:
                 self._typed_for_open[self._holds_opened] = self._typed_for_open.pop(number)
+            if held is not None and held != number and self._own_due(held) and not reads_again(source):
+                # The read dropped waited under its own hold (``held``) with a newer wait of its shoe standing: the cards
+                # still due before it are due too (fixR41: ??, 4H held, ??, Del, and 5C waited for two cards of three).
+                opened = self._holds_opened
+                self._cards_due[opened] = self._cards_due.get(opened, 1) + self._cards_due.pop(held)
+                self._typed_for_open[opened] = self._typed_for_open.get(opened, 0) + self._typed_for_open.pop(held, 0)
+                self._placements = [opened if n == held else n for n in self._placements]
             self._placements = [self._holds_opened if n == number else n for n in self._placements]
             if why == AFTER_TYPED_UNREAD:  # V of the card typed before the ask still asks for the card (rev31 R3)
                 self._ended[self._holds_opened] = EndedWait(source, why, self._holds_opened, 1, asked=True)
@@ -2932,7 +2941,7 @@ class SessionCore(abc.ABC):
                                                 **({"waits_for_cards": True} if self._waits_for_cards_after_drop(
                                                     pending) else {}), **self._drop_notes(pending)}):
                 return
-            self._pending_hold = None  # the hold it waited under stays: its cards are still missing
+            held, self._pending_hold = self._pending_hold, None  # the hold it waited under stays: its cards are missing
             self._due_for_held = None  # both cards the newer wait counts are still missing
             first = bool(pending.doubt) and pending.doubt == self.NEW_SHOE_FIRST_WAITS
             burned = bool(pending.doubt) and pending.doubt == self.BURNED_BEHIND_DOUBT
@@ -2943,7 +2952,7 @@ class SessionCore(abc.ABC):
                 else f"held read {pending.card.label} dropped: type each card missing before it (K)"
                 if pending.doubt in HOLDS else f"{pending.card.label} dropped as the card already played: nothing "
                 "waits for it" if pending.doubt in SAME_CARD_DOUBTS else "unsure read rejected: type the card (K)")))
-            self._hold_for_dropped(pending.source, pending.doubt)
+            self._hold_for_dropped(pending.source, pending.doubt, held)
             self._unreadable_follows_count()
             if first:
                 self._pass_first_wait(pending.source)
