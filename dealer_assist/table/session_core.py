@@ -425,6 +425,11 @@ class SessionCore(abc.ABC):
         #: In a replay, the sources whose read held behind a missing card was dropped (Del): as live (AFTER_DROPPED),
         #: their wait lasts until one of their reads is played, whatever is typed meanwhile.
         self._replay_dropped: set[str] = set()
+        #: Of those, per shoe, the dropped reads' cards still untyped before its read held (live: counted in the held
+        #: read's ``_cards_due``), and where each card typed for one was placed: a card typed comes first for them, not
+        #: for a card the shoe left unplayed after the read (fixR41), and its void makes it due again.
+        self._replay_dropped_due: dict[str, int] = {}
+        self._replay_typed_dropped: dict[int, str] = {}
         #: In a replay, whether the last card refused was typed (K): its CARD REFUSED explains no wait (see _replay_op).
         self._replay_typed_refused = False
         #: In a replay, the reads journaled and not placed yet, as the live table took them (see ReplayReads).
@@ -1049,8 +1054,10 @@ class SessionCore(abc.ABC):
             elif kind == "read_dropped" or kind in PLACED_KINDS and (places_a_read(payload, kind) or (
                     queue and corrects_a_read(kind, payload)
                     and _waited_under(queue[0][0], queue[0][1], whys) not in HOLDS)):
+                dropped_under = None  # the hold the read dropped waited under (as live: reject_pending)
                 if queue:  # the read waiting first was answered, in order (or played as it came)
                     read, hold = queue.pop(0)
+                    dropped_under = hold
                     typed.clear()
                     settles = kind != "read_dropped" and (hold is not None or _waits_by_itself(read))
                     if kind == "read_dropped":
@@ -1062,7 +1069,7 @@ class SessionCore(abc.ABC):
                             and self._hold_of[read["source"]][1] == hold:
                         self._hold_ended(read["source"])
                 if kind == "read_dropped" and isinstance(payload.get("source"), str) and not payload.get(PARKED):
-                    self._hold_for_dropped(payload["source"], payload.get("doubt"))
+                    self._hold_for_dropped(payload["source"], payload.get("doubt"), dropped_under)
                     if (queue and payload.get("doubt") and payload.get("doubt") == self.NEW_SHOE_FIRST_WAITS
                             and queue[0][0].get("source") == payload["source"]):  # as live: _pass_first_wait
                         queue[0] = ({**queue[0][0], "doubt": self.NEW_SHOE_FIRST_WAITS}, queue[0][1])
@@ -1644,9 +1651,17 @@ class SessionCore(abc.ABC):
         if self.VOIDS_A_CARD(op):  # as live (_card_voided)
             typed, shown = self._replay_typed.pop(self._placed_count, (-1, ()))
             frame = self._replay_typed_frames.pop(self._placed_count, None)
+            dropped = self._replay_typed_dropped.pop(self._placed_count, None)
+            if dropped is not None:
+                self._replay_dropped_due[dropped] = self._replay_dropped_due.get(dropped, 0) + 1
             self._placed_count -= 1
             if frame is not None and (typed > 0 or typed == 0 and self._replay_typed_open):
                 self._replay_due_again(*frame)
+                held = self._replay_reads.first()
+                if held is not None and held.behind == () and held.source == frame[0] and not reads_again(frame[0]):
+                    # As live (_due_again, _placed_doubt): the shoe's read held by itself waits under the wait back, and
+                    # a card typed next is that card (fixR41: the replay counted it for none, UNREADABLE CARD stayed).
+                    held.behind = ((frame[0], frame[1]),)
             if typed == 0 and self._replay_typed_open:  # typed for a wait still open: due again (rev21 R3)
                 self._replay_typed_open -= 1
                 self._replay_unread += 1
@@ -1656,7 +1671,7 @@ class SessionCore(abc.ABC):
                     self._publish(replace(self._snap, alerts=self._with_alert(alert)))
         elif op.get("op") in self.WAITS_END_OPS:
             self._replay_typed, self._replay_typed_frames = {}, {}  # as live (_end_round_holds, _end_holds)
-            self._replay_dropped = set()
+            self._replay_dropped, self._replay_dropped_due, self._replay_typed_dropped = set(), {}, {}
         if op.get("op") in ("new_shoe", "new_deck") and error is None:
             self._replay_reads.clear()  # as live (_end_holds): dropped, or journaled again as the new shoe's
         if op.get("op") == "void_round":  # as live: the cards not read went aside with the round
@@ -1712,6 +1727,14 @@ class SessionCore(abc.ABC):
             if held is not None and not newer and any(
                     f[0] == held.source and (f[0], f[1]) not in held.behind for f in self._replay_unread_frames):
                 return  # its camera missed a card since the read was held: as live, the card counts for neither wait
+            if held is not None and not behind and self._replay_dropped_due.get(held.source):
+                # The card of a read dropped before it (Del), untyped: as live (_typed_while_held, _own_due), the card
+                # counts for it, not for one its shoe left unplayed after the read (fixR41: Enter on the read then
+                # took UNREADABLE CARD down, the newer card still untyped).
+                self._replay_dropped_due[held.source] -= 1
+                self._replay_typed_dropped[self._placed_count] = held.source
+                if newer:
+                    return
             if newer and behind:
                 # Its reader missed a card since the read was held: as live (_typed_while_held, _own_due), the card
                 # counts first for those missing before the read, and ends no wait (fuzz_shoe 15: 9S, ??, 2C held,
@@ -1780,6 +1803,7 @@ class SessionCore(abc.ABC):
         self._replay_unread_frames = [f for f in frames if f not in burned]
         if count > len(burned):  # as live (_unplayed_waits): a shoe's read dropped among them went with the burn
             self._replay_dropped = {source for source in self._replay_dropped if reads_again(source)}
+            self._replay_dropped_due = {}
         # A card to type in place is no UNREADABLE CARD's (see _replay_read_answered); one refused has no frame.
         self._replay_unread = max(0, self._replay_unread - sum(1 for f in burned if not f[2])
                                   - (count - len(burned)))
@@ -1804,6 +1828,7 @@ class SessionCore(abc.ABC):
         self._replay_unread = sum(1 for f in left if not f[2])
         self._replay_asks.discard(source)  # a read held under its ask, played: the ask is answered
         self._replay_dropped.discard(source)
+        self._replay_dropped_due.pop(source, None)
         # A read held behind an unread card and played in its place (Enter) leaves the wait of a card its reader
         # could not read after it (or another reader's) standing, and with it, as live, every wait's alert
         # (_settle_hold_alerts); an ask only while one stands (_drop_answered_ask).  They had all gone.
@@ -1947,6 +1972,8 @@ class SessionCore(abc.ABC):
             self._replay_reads.settled(note.get("source"), seq if isinstance(seq, int) else None)
             if note.get("waits_for_cards") is True and isinstance(note.get("source"), str):
                 self._replay_dropped.add(note["source"])  # as live (_hold_for_dropped): the wait is for cards now
+                if note.get("doubt") in DRAWN_ONCE and not reads_again(note["source"]):  # its card one more due
+                    self._replay_dropped_due[note["source"]] = self._replay_dropped_due.get(note["source"], 0) + 1
             if note.get("doubt") == AFTER_TYPED_UNREAD:  # as live (_drop_answered_ask): no Enter or Del on it now
                 self._replay_asks.discard(note.get("source"))
                 if not self._replay_asks:  # another reader's ask stands under the same alert
@@ -2092,7 +2119,11 @@ class SessionCore(abc.ABC):
         if (before == AFTER_DROPPED and number in self._cards_due and number != self._pending_hold
                 and why in DRAWN_ONCE and not reads_again(source)):
             self._cards_due[number] += 1  # behind a shoe's read dropped the cards due are counted: one more
-        if source == "keyboard" or before in MANY_CARD_HOLDS:
+        # A shoe's card left unplayed after the read held under that Del wait is a card after the read, not one
+        # before it: a wait of its own, as after a one-card hold (fixR41: ??, 4H held, Del, 5C held, ?? lost it).
+        after_held = (before == AFTER_DROPPED and number == self._pending_hold and why in DRAWN_ONCE
+                      and not reads_again(source))
+        if source == "keyboard" or before in MANY_CARD_HOLDS and not after_held:
             return
         # Another card unread behind one still untyped (unread, or read and refused), with no read between
         # them: both are to be typed.  A shoe reads each card once: the read after its missing card is never that
@@ -2286,7 +2317,7 @@ class SessionCore(abc.ABC):
         if self._pending_hold == number:
             self._publish(replace(self._snap, pending=pending, cards_due=due))
 
-    def _hold_for_dropped(self, source: str, doubt: Any = None) -> None:
+    def _hold_for_dropped(self, source: str, doubt: Any = None, held: Optional[int] = None) -> None:
         """A read dropped (Del) may have been a card: the next read of ``source`` waits for it too, and for
         a card it waited for already (QA: the held read dropped, one typed card ended the hold and the
         next read took the other's place).  Not the new shoe's first card set aside
@@ -2307,6 +2338,13 @@ class SessionCore(abc.ABC):
                 self._cards_due[self._holds_opened] = self._cards_due.pop(number) + (0 if reads_again(source) else 1)
             if number in self._typed_for_open:
                 self._typed_for_open[self._holds_opened] = self._typed_for_open.pop(number)
+            if held is not None and held != number and self._own_due(held) and not reads_again(source):
+                # The read dropped waited under its own hold (``held``) with a newer wait of its shoe standing: the cards
+                # still due before it are due too (fixR41: ??, 4H held, ??, Del, and 5C waited for two cards of three).
+                opened = self._holds_opened
+                self._cards_due[opened] = self._cards_due.get(opened, 1) + self._cards_due.pop(held)
+                self._typed_for_open[opened] = self._typed_for_open.get(opened, 0) + self._typed_for_open.pop(held, 0)
+                self._placements = [opened if n == held else n for n in self._placements]
             self._placements = [self._holds_opened if n == number else n for n in self._placements]
             if why == AFTER_TYPED_UNREAD:  # V of the card typed before the ask still asks for the card (rev31 R3)
                 self._ended[self._holds_opened] = EndedWait(source, why, self._holds_opened, 1, asked=True)
@@ -2903,7 +2941,7 @@ class SessionCore(abc.ABC):
                                                 **({"waits_for_cards": True} if self._waits_for_cards_after_drop(
                                                     pending) else {}), **self._drop_notes(pending)}):
                 return
-            self._pending_hold = None  # the hold it waited under stays: its cards are still missing
+            held, self._pending_hold = self._pending_hold, None  # the hold it waited under stays: its cards are missing
             self._due_for_held = None  # both cards the newer wait counts are still missing
             first = bool(pending.doubt) and pending.doubt == self.NEW_SHOE_FIRST_WAITS
             burned = bool(pending.doubt) and pending.doubt == self.BURNED_BEHIND_DOUBT
@@ -2914,7 +2952,7 @@ class SessionCore(abc.ABC):
                 else f"held read {pending.card.label} dropped: type each card missing before it (K)"
                 if pending.doubt in HOLDS else f"{pending.card.label} dropped as the card already played: nothing "
                 "waits for it" if pending.doubt in SAME_CARD_DOUBTS else "unsure read rejected: type the card (K)")))
-            self._hold_for_dropped(pending.source, pending.doubt)
+            self._hold_for_dropped(pending.source, pending.doubt, held)
             self._unreadable_follows_count()
             if first:
                 self._pass_first_wait(pending.source)
