@@ -252,7 +252,9 @@ class ProfileDoubt:
     ``grey``: the frames have no colour (a camera set to greyscale), the likelier fault;
     ``mirrored``: the camera mirrors its image (read turned back, a frame reads far more);
     ``dark``: the picture is too dark to show a card (see :mod:`dealer_assist.vision.dark_frames`);
-    with ``lit`` too, it is lit again after that, so the sign is no longer true."""
+    with ``lit`` too, it is lit again after that, so the sign is no longer true;
+    ``cast``: the cards' white paper shows a colour no lamp gives, the camera's white balance gone
+    off (see :func:`dealer_assist.vision.light.colour_cast`): read all the same, red ink may be missed."""
 
     source: str
     t: float
@@ -261,6 +263,7 @@ class ProfileDoubt:
     mirrored: bool = False
     dark: bool = False
     lit: bool = False
+    cast: bool = False
 
 
 @dataclass(frozen=True)

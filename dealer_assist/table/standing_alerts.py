@@ -8,7 +8,7 @@ held after the round were all silent on the restarted table.
 
 Not shown again: notes (``info``: they expire unjournaled), alerts whose
 condition the restarted table finds again by itself (a reader's link, the
-camera profile's doubt, a camera too dark, line noise, the disk), and the alerts of the waits for
+camera profile's doubt, a camera too dark or off colour, line noise, the disk), and the alerts of the waits for
 a card missing before the next read (and a card's refusal): the live table takes
 those down when the waits end, so the replay of the waits decides (see
 :meth:`~dealer_assist.table.session_core.SessionCore._restore_holds`).
@@ -21,7 +21,7 @@ from typing import Iterable
 from dealer_assist.table.holds import hold_of_alert
 
 #: Codes (or their prefix before ``:``) of alerts the restarted table raises again when they still apply.
-FOUND_AGAIN = frozenset({"link", "profile", "mirror", "dark", "noise", "disk", "replay"})
+FOUND_AGAIN = frozenset({"link", "profile", "mirror", "dark", "cast", "noise", "disk", "replay"})
 
 
 def standing_alerts(entries: Iterable[tuple[str, dict]]) -> list[dict]:

@@ -333,6 +333,15 @@ def correcting_bets(state: TableState) -> bool:
     return state.phase == TablePhase.BETTING and bool(state.round.cards)
 
 
+def no_bet_hand(state: TableState) -> bool:
+    """Whether the round being dealt, or just settled, has no bet on it: a card seen before bets were taken
+    dealt with Enter, or the first card out with the layout bare.  Its bets are closed until N, so a display
+    that says so from the state says it after a restart too (qaAU F3: only a note that expired told it, and a
+    restarted display invited bets it refused under "ROUND 2: BETS")."""
+    return (state.phase in (TablePhase.DEALING, TablePhase.SETTLED) and not state.betting.layout
+            and state.paid_before is None)
+
+
 def _reopen_bets(state: TableState) -> TableState:
     """The bets of the settled round open again, its cards kept and its settlement taken back as paid (qaZ F4:
     a chip recorded on the wrong bet could be fixed only by a misdeal, and the same cards typed again were

@@ -13,6 +13,7 @@ from PySide6.QtWidgets import (QAbstractItemView, QHeaderView, QLabel, QTableWid
 from dealer_assist.baccarat.settlement import corrections
 from dealer_assist.money import ZERO, fmt, fmt_grouped
 from dealer_assist.table.session_core import UNRECORDED_TEXT, UNRECORDED_TITLE
+from dealer_assist.table.state import no_bet_hand
 from dealer_assist.ui import theme
 from dealer_assist.ui.bet_names import SHORT
 from dealer_assist.ui.out_of_sight import titled, wrapping_title
@@ -257,6 +258,16 @@ class SettlementView(QWidget):
                                 f"Round {state.round_no}'s cards stay: D settles it again on the bets as corrected.")
         elif paid is not None and (settlement is not None or state.phase in ("betting", "burn")):  # burn: new shoe's
             lines = self._corrections(state, paid, settlement)
+        elif no_bet_hand(state):  # said while it lasts, from the state: a restart shows it too (qaAU F3)
+            lines = []
+            if settlement is None:
+                self._title = f"ROUND {state.round_no}: NO-BET HAND"
+                self.totals.setText(f"Nobody bets on round {state.round_no}: it is dealt with no bet on the layout, "
+                                    "and no bet is taken until the next round.")
+            else:
+                self._title = f"ROUND {state.round_no}: NO-BET HAND · NOTHING TO PAY"
+                self.totals.setText(f"Nobody bet on round {state.round_no}: nothing to take or pay. Bets are "
+                                    "taken again at the next round.")
         elif settlement is None:
             self._title = f"ROUND {state.round_no}: BETS"
             lines = [(str(w.seat), SHORT[w.bet], fmt_grouped(w.stake), "", "", None) for w in state.betting.layout.wagers()]
