@@ -181,3 +181,15 @@ def test_deal_and_settle_count_the_cards_against_the_decks_given():
     code, out, _ = run("deal", "--game", "blackjack", "--decks", "2", "--json", "TS", "9H", "TS", "stand", "8D")
     assert code == 0 and json.loads(out)["complete"] is True
 
+
+def test_a_stake_out_of_the_limits_is_refused_in_the_command_lines_words():
+    """qaAV F8: settle said the display's "the bets stay as they were" and "(a smaller chip)": nothing was
+    placed on the command line, and it has no chips."""
+    code, out, err = run("settle", "--cards", "2", "A", "3", "2", "8", "9", "--bet", "1:banker:100000")
+    assert (code, out) == (2, "")
+    assert err.strip() == ("dealer-assist: error: seat 1 Banker 100000.00 is above the Banker maximum of 5000.00: "
+                           "stake at most 5000.00 there (use --no-limits to settle anyway)")
+    code, _, err = run("settle", "--cards", "2", "A", "3", "2", "8", "--bet", "1:banker:0.50")
+    assert code == 2 and "below the Banker minimum of 1.00: stake at least 1.00 there (use --no-limits" in err
+    assert "add chips" not in err
+

@@ -201,7 +201,7 @@ def _parse_bacc_bet(text: str):
 def run_settle(args: argparse.Namespace) -> int:
     if args.game == "blackjack":
         return _blackjack_settle(args)
-    from dealer_assist.baccarat.bets import RAISE_HINT, Betting, BettingError
+    from dealer_assist.baccarat.bets import Betting, BettingError, LimitError
     from dealer_assist.baccarat.report import round_json
     from dealer_assist.baccarat.settlement import settle
     from dealer_assist.money import fmt
@@ -228,7 +228,8 @@ def run_settle(args: argparse.Namespace) -> int:
                 betting = betting.place(w.seat, w.bet, w.stake)
             betting.lock()
         except BettingError as exc:
-            raise CommandError(f"{str(exc).replace(RAISE_HINT, '')} (use --no-limits to settle anyway)") from None
+            said = exc.command_line if isinstance(exc, LimitError) else str(exc)
+            raise CommandError(f"{said} (use --no-limits to settle anyway)") from None
     rnd, unused = _baccarat_round(args.cards, args.pair_by, args.strict, args.decks, "--cards")
     if rnd.outcome is None:
         raise CommandError(f"the round is not complete: {rnd.due.banner.lower()} ({rnd.due.reason}); give all its cards")
