@@ -193,3 +193,8 @@ def test_a_stake_out_of_the_limits_is_refused_in_the_command_lines_words():
     assert code == 2 and "below the Banker minimum of 1.00: stake at least 1.00 there (use --no-limits" in err
     assert "add chips" not in err
 
+
+def test_an_empty_hand_of_an_incomplete_round_has_no_total():
+    """qaAV F8: `deal 1` printed "Player A = 1    Banker  = 0": a hand with no card, and a total of it."""
+    code, out, _ = run("deal", "1")
+    assert code == 0 and "Player A = 1    Banker (no card yet)\n" in out and "= 0" not in out
