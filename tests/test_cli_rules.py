@@ -169,7 +169,8 @@ def test_a_ninth_copy_given_to_deal_or_settle_is_refused_as_odds_refuses_it():
 
 def test_deal_and_settle_count_the_cards_against_the_decks_given():
     """Baccarat's `deal` took --decks (a blackjack house rule) and never looked at it; blackjack's refused a
-    second TS in one deck already (a guard: it still does, and takes it from two decks)."""
+    second TS in one deck in the display's words ("check the reader and the deck, then enter the card really
+    dealt"): now in odds' words, from the same check, naming the token."""
     code, out, err = run("deal", "--decks", "1", "AS", "2", "AS")
     assert (code, out) == (2, "") and "copy 2 but the shoe holds only 1 (1 deck): card 3 of those given" in err
     code, out, err = run("settle", "--decks", "1", "--cards", "9", "K", "Q", "5", "9", "--bet", "1:player:5")
@@ -177,7 +178,10 @@ def test_deal_and_settle_count_the_cards_against_the_decks_given():
     code, out, _ = run("deal", "--json", "--decks", "9", "2", "A", "3", "2", "8", "9", *["AS"] * 9)
     assert code == 0 and len(json.loads(out)["unused"]) == 10
     code, _, err = run("deal", "--game", "blackjack", "TS", "9H", "TS", "stand", "8D")
-    assert code == 2 and "all that 1 deck holds" in err
+    assert code == 2 and "copy 2 but the shoe holds only 1 (1 deck): token 3 ('TS') is one too many" in err
+    assert "reader" not in err and "enter the card" not in err
+    code, _, err = run("settle", "--game", "blackjack", "--bet", "1:10", "TS", "9H", "X", "TS", "stand", "8D")
+    assert code == 2 and "token 3 'X': neither an action" in err  # the first fault named first
     code, out, _ = run("deal", "--game", "blackjack", "--decks", "2", "--json", "TS", "9H", "TS", "stand", "8D")
     assert code == 0 and json.loads(out)["complete"] is True
 

@@ -93,22 +93,23 @@ def _cards(texts: list[str]):
         raise CommandError(str(exc)) from None
 
 
-def _shoe_after(texts: list[str], decks: int, given: str):
-    """The shoe of ``decks`` decks once the cards ``texts`` (the command's ``given``) have left it: how ``odds
-    --seen`` and baccarat's ``deal`` and ``settle`` account for the cards given.  A card given more often than
-    the shoe holds it is refused, naming its place among them (docs/RULES.md: never silently accepted, not even
-    as a card that stays in the shoe); the table's "correct it by hand" is no remedy here."""
+def _shoe_after(texts: list[str], decks: int, given: str, places: Optional[list[int]] = None):
+    """The shoe of ``decks`` decks once the cards ``texts`` have left it: how ``odds --seen`` and ``deal`` and
+    ``settle`` of either game account for the cards given.  A card given more often than the shoe holds it is
+    refused, naming its place among them (``given``, formatted with its place, 1 up unless ``places`` says;
+    docs/RULES.md: never silently accepted, not even as a card that stays in the shoe); the table's "correct
+    it by hand" is no remedy here."""
     from dealer_assist.shoe import ImpossibleCardError, Shoe, ShoeError, ShoeRules
 
     try:
         shoe = Shoe(rules=ShoeRules(decks=decks, burn=False))
-        for place, (text, card) in enumerate(zip(texts, _cards(texts)), start=1):
+        for place, text, card in zip(places or range(1, len(texts) + 1), texts, _cards(texts)):
             try:
                 shoe = shoe.deal(card)
             except ImpossibleCardError as exc:
-                raise CommandError(f"{exc.reason} ({decks} deck{'' if decks == 1 else 's'}): card {place} of "
-                                   f"{given} ({text!r}) is one too many; check the cards given, or give --decks N "
-                                   "if the shoe holds more decks") from None
+                raise CommandError(f"{exc.reason} ({decks} deck{'' if decks == 1 else 's'}): {given.format(place)} "
+                                   f"({text!r}) is one too many; check the cards given, or give --decks N if the "
+                                   "shoe holds more decks") from None
     except ShoeError as exc:
         raise CommandError(str(exc)) from None
     return shoe
@@ -152,7 +153,7 @@ def run_deal(args: argparse.Namespace) -> int:
 
     if not args.tokens:
         raise CommandError("no cards given: list the cards in draw order, e.g. dealer-assist deal 2 A 3 2 8 9")
-    rnd, unused = _baccarat_round(args.tokens, args.pair_by, args.strict, args.decks, "those given")
+    rnd, unused = _baccarat_round(args.tokens, args.pair_by, args.strict, args.decks, "card {} of those given")
     if args.json:
         emit_json({**round_json(rnd), "unused": [c.code for c in unused]})
     else:
@@ -230,7 +231,7 @@ def run_settle(args: argparse.Namespace) -> int:
         except BettingError as exc:
             said = exc.command_line if isinstance(exc, LimitError) else str(exc)
             raise CommandError(f"{said} (use --no-limits to settle anyway)") from None
-    rnd, unused = _baccarat_round(args.cards, args.pair_by, args.strict, args.decks, "--cards")
+    rnd, unused = _baccarat_round(args.cards, args.pair_by, args.strict, args.decks, "card {} of --cards")
     if rnd.outcome is None:
         raise CommandError(f"the round is not complete: {rnd.due.banner.lower()} ({rnd.due.reason}); give all its cards")
     result = settle(wagers, rnd.outcome, paytable)
@@ -250,7 +251,7 @@ def run_settle(args: argparse.Namespace) -> int:
 def run_odds(args: argparse.Namespace) -> int:
     from dealer_assist import odds
 
-    shoe = _shoe_after(args.seen, args.decks, "--seen")
+    shoe = _shoe_after(args.seen, args.decks, "card {} of --seen")
     try:
         report = odds.shoe_odds(shoe.counts_left(), _paytable(args), decks=args.decks)
     except odds.OddsError as exc:
@@ -288,11 +289,23 @@ def _blackjack_rules(args: argparse.Namespace):
         raise CommandError(str(exc)) from None
 
 
+def _blackjack_tokens(args: argparse.Namespace):
+    """The house rules, once the card tokens are counted out of a shoe of their decks as baccarat's are: a copy
+    more than it holds refused in the same words, not the display's "check the reader ... enter the card"."""
+    from dealer_assist.blackjack import script
+
+    rules = _blackjack_rules(args)
+    cards = script.card_tokens(args.tokens)
+    _shoe_after([text for _, text in cards], rules.decks, "token {}", [place for place, _ in cards])
+    return rules
+
+
 def _blackjack_deal(args: argparse.Namespace) -> int:
     from dealer_assist.blackjack import script
 
+    rules = _blackjack_tokens(args)
     try:
-        rnd = script.play_tokens(args.tokens, args.seats, _blackjack_rules(args))
+        rnd = script.play_tokens(args.tokens, args.seats, rules)
     except ValueError as exc:
         raise CommandError(str(exc)) from None
     data = script.round_json(rnd)
@@ -327,7 +340,7 @@ def _blackjack_settle(args: argparse.Namespace) -> int:
         bets = script.parse_bets(args.bet)
         if not args.no_limits:
             _blackjack_limits(bets)
-        rnd = script.play_tokens(args.tokens, args.seats, _blackjack_rules(args))
+        rnd = script.play_tokens(args.tokens, args.seats, _blackjack_tokens(args))
         data = script.settle_json(rnd, bets)
     except ValueError as exc:
         raise CommandError(str(exc)) from None
