@@ -282,8 +282,8 @@ def _blackjack_rules(args: argparse.Namespace):
     from dealer_assist.blackjack.rules import HouseRules
 
     try:
-        return HouseRules(decks=HouseRules().decks if args.decks is None else args.decks, hits_soft_17=args.h17, ties_push=args.ties_push,
-                          dealer_blackjack_takes_all=not args.original_bet_only, split_any_tens=args.split_any_tens,
+        return HouseRules(decks=HouseRules().decks if args.decks is None else args.decks, hits_soft_17=args.h17,
+                          ties_push=args.ties_push, dealer_blackjack_takes_all=not args.original_bet_only, split_any_tens=args.split_any_tens,
                           double_after_split=args.double_after_split)
     except ValueError as exc:
         raise CommandError(str(exc)) from None
