@@ -29,18 +29,24 @@ class InvalidShoeRulesError(ShoeError):
 
 
 class ImpossibleCardError(ShoeError):
-    """A card was seen more often than the shoe holds it."""
+    """A card was seen more often than the shoe holds it.
+
+    The message ends with what the croupier does at the table (:attr:`AT_TABLE`); :attr:`reason` is the
+    fact alone, for a caller with other remedies (the command line's ``odds --seen`` and ``deal``, where
+    nothing is corrected by hand).
+    """
+
+    #: How the message ends: the table's remedy (the display swaps it for the key to press).
+    AT_TABLE = "Correct it by hand or call a supervisor"
 
     def __init__(self, card: Card, seen: int, holds: int) -> None:
         self.card = card
         self.seen = seen
         self.holds = holds
-        what = f"{card.label} ({card.code})"
-        super().__init__(
-            f"impossible card {what}: it would be copy {seen + 1} but the shoe holds only {holds}; "
-            "check the card: a misread, a foreign card or a card left from the last shoe. "
-            "Correct it by hand or call a supervisor"
-        )
+        self.reason = (f"impossible card {card.label} ({card.code}): it would be copy {seen + 1} but the shoe holds "
+                       f"only {holds}")
+        super().__init__(f"{self.reason}; check the card: a misread, a foreign card or a card left from the last "
+                         f"shoe. {self.AT_TABLE}")
 
 
 class ShoeFinishedError(ShoeError):

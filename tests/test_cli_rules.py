@@ -145,3 +145,60 @@ def test_a_bet_over_the_limit_on_the_command_line_names_no_display_key():
     """QA: it said "a supervisor raises the limit (L)": L is the display's key."""
     code, _, err = run("settle", "--cards", "2", "A", "3", "2", "8", "--bet", "1:banker:100000")
     assert code == 2 and "(L)" not in err and "above the Banker maximum" in err and "--no-limits" in err
+
+
+NINTH_ACE = "impossible card A♠ (AS): it would be copy 9 but the shoe holds only 8 (8 decks)"
+
+
+def test_a_ninth_copy_given_to_deal_or_settle_is_refused_as_odds_refuses_it():
+    """qaAV F2: nine A♠ after a complete round were listed as staying in the shoe (exit 0), `settle` paid on them,
+    while `odds --seen` refused the ninth; docs/RULES.md: never silently accepted.  And odds' refusal ended in the
+    table's "Correct it by hand or call a supervisor" (qaAV F8)."""
+    aces = ["AS"] * 9
+    for args, place in ((["deal", "2", "A", "3", "2", "8", "9", *aces], "card 15 of those given ('AS')"),
+                        (["deal", "--json", "2", "A", "3", "2", "8", "9", *aces], "card 15 of those given ('AS')"),
+                        (["settle", "--cards", *aces, "--bet", "1:banker:5"], "card 9 of --cards ('AS')"),
+                        (["odds", "--seen", *aces], "card 9 of --seen ('AS')")):
+        code, out, err = run(*args)
+        assert (code, out) == (2, ""), (args, out)
+        assert NINTH_ACE in err and f"{place} is one too many" in err and "--decks" in err, err
+        assert "by hand" not in err and "supervisor" not in err and "stay in the shoe" not in err
+    code, out, err = run("deal", "--json", "2", "A", "3", "2", "8", "9", *aces[:8])  # eight a shoe holds
+    assert code == 0 and json.loads(out)["unused"] == ["9", *aces[:8]]
+
+
+def test_deal_and_settle_count_the_cards_against_the_decks_given():
+    """Baccarat's `deal` took --decks (a blackjack house rule) and never looked at it; blackjack's refused a
+    second TS in one deck in the display's words ("check the reader and the deck, then enter the card really
+    dealt"): now in odds' words, from the same check, naming the token."""
+    code, out, err = run("deal", "--decks", "1", "AS", "2", "AS")
+    assert (code, out) == (2, "") and "copy 2 but the shoe holds only 1 (1 deck): card 3 of those given" in err
+    code, out, err = run("settle", "--decks", "1", "--cards", "9", "K", "Q", "5", "9", "--bet", "1:player:5")
+    assert code == 0 and "PLAYER WINS" in out  # two 9s of no suit: of the four a deck holds
+    code, out, _ = run("deal", "--json", "--decks", "9", "2", "A", "3", "2", "8", "9", *["AS"] * 9)
+    assert code == 0 and len(json.loads(out)["unused"]) == 10
+    code, _, err = run("deal", "--game", "blackjack", "TS", "9H", "TS", "stand", "8D")
+    assert code == 2 and "copy 2 but the shoe holds only 1 (1 deck): token 3 ('TS') is one too many" in err
+    assert "reader" not in err and "enter the card" not in err
+    code, _, err = run("settle", "--game", "blackjack", "--bet", "1:10", "TS", "9H", "X", "TS", "stand", "8D")
+    assert code == 2 and "token 3 'X': neither an action" in err  # the first fault named first
+    code, out, _ = run("deal", "--game", "blackjack", "--decks", "2", "--json", "TS", "9H", "TS", "stand", "8D")
+    assert code == 0 and json.loads(out)["complete"] is True
+
+
+def test_a_stake_out_of_the_limits_is_refused_in_the_command_lines_words():
+    """qaAV F8: settle said the display's "the bets stay as they were" and "(a smaller chip)": nothing was
+    placed on the command line, and it has no chips."""
+    code, out, err = run("settle", "--cards", "2", "A", "3", "2", "8", "9", "--bet", "1:banker:100000")
+    assert (code, out) == (2, "")
+    assert err.strip() == ("dealer-assist: error: seat 1 Banker 100000.00 is above the Banker maximum of 5000.00: "
+                           "stake at most 5000.00 there (use --no-limits to settle anyway)")
+    code, _, err = run("settle", "--cards", "2", "A", "3", "2", "8", "--bet", "1:banker:0.50")
+    assert code == 2 and "below the Banker minimum of 1.00: stake at least 1.00 there (use --no-limits" in err
+    assert "add chips" not in err
+
+
+def test_an_empty_hand_of_an_incomplete_round_has_no_total():
+    """qaAV F8: `deal 1` printed "Player A = 1    Banker  = 0": a hand with no card, and a total of it."""
+    code, out, _ = run("deal", "1")
+    assert code == 0 and "Player A = 1    Banker (no card yet)\n" in out and "= 0" not in out

@@ -49,3 +49,12 @@ def test_run_and_replay_refuse_it_before_anything_opens(tmp_path, command):
     assert proc.stderr.strip() == ("dealer-assist: error: --size 99999x99999 is wider or taller than any screen or "
                                    "wall of screens: at most 16384 pixels a side; e.g. 1920x1080")
     assert not journal.exists()
+
+
+@pytest.mark.parametrize("text, faults", [("20000x100", "too wide and too short"),
+                                          ("100x20000", "too tall and too narrow")])
+def test_a_size_too_small_one_way_and_too_large_the_other_names_both(text, faults):
+    """qaAV F8: 20000x100 was "too small: at least 320x240", and 20000x240 then refused as too wide."""
+    with pytest.raises(CommandError, match=f"--size {text} is {faults}: at least 320x240 and at most 16384 "
+                                           "pixels a side"):
+        _size(text)

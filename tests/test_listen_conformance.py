@@ -380,3 +380,20 @@ def test_a_heartbeat_still_held_for_a_hello_is_no_silence():
     assert check.tick(3.25) == [] and found == []  # HB 3 came 0.05 s ago: no "no heartbeat for 2.25 s"
     (late,) = check.tick(3.8)  # no HELLO came with it: timed
     assert late.rule == "heartbeat_period" and "heartbeat 2.20 s after the one before" in late.text
+
+
+def test_heartbeats_found_missing_are_not_also_too_few_to_time():
+    """qaAV F8: PROTOCOL.md 6.1's session (one heartbeat, then silence) ended "1 deviation (heartbeat_period x1);
+    1 heartbeat heard, too few to time them: listen for 3 s or more": the period both a deviation and untimed,
+    and the check had listened 4 s.  A short listen still says it is too short."""
+    session = [_frame("HELLO", 0, "1", "fw-2.3", "SHOE-0042", "9F3A0001"), _frame("SHOE", 1, "NEW"),
+               _frame("CARD", 2, "AS"), _frame("CARD", 3, "??"), _frame("HB", 4, "3"),
+               _frame("ERR", 5, "JAM", "card jammed at the mouth"), _frame("SHOE", 6, "CUT"), _frame("SHOE", 7, "EMPTY")]
+    check, found = _check([(0.0, b"".join(session))])
+    found += [d for t in (1.0, 2.0, 3.0, 4.0) for d in check.tick(t)]
+    assert [d.rule for d in found] == ["heartbeat_period"] and "no heartbeat for" in found[0].text
+    summary = check.summary(4.0)
+    assert not summary.passed and summary.reasons == ("1 deviation from PROTOCOL.md's MUSTs (heartbeat_period x1)",)
+    short, found = _check([(0.0, HELLO + _frame("HB", 1, "-"))])
+    assert found == [] and short.tick(0.8) == []
+    assert short.summary(0.8).reasons == ("1 heartbeat heard, too few to time them: listen for 3 s or more",)

@@ -26,8 +26,11 @@ DEFAULT_CHIPS: tuple[Decimal, ...] = tuple(Decimal(v) for v in ("1", "5", "25", 
 
 
 #: The end of a limit's refusal at the table: the display's key for a supervisor's new limits (the command
-#: line, which has none, leaves it off).
+#: line, which has none, says :attr:`LimitError.command_line` instead).
 RAISE_HINT = ", or a supervisor raises the limit (L)"
+
+#: What a refused stake leaves at the table: the layout as it was.
+BETS_KEPT = "the bets stay as they were; "
 
 
 class BettingError(ValueError):
@@ -35,7 +38,14 @@ class BettingError(ValueError):
 
 
 class LimitError(BettingError):
-    """A stake outside a limit; the message names the limit and the amount."""
+    """A stake outside a limit; the message names the limit and the amount.
+
+    ``command_line`` is the refusal as ``settle`` says it, where no bet was placed to stay as it was, and
+    there is no chip to change nor key to press (qaAV F8); by default the message itself."""
+
+    def __init__(self, message: str, command_line: Optional[str] = None) -> None:
+        super().__init__(message)
+        self.command_line = message if command_line is None else command_line
 
 
 class BettingClosedError(BettingError):
@@ -284,22 +294,24 @@ class Betting:
                 if amount > self.limits.max_for(bet)]
         if len(over) == 1:
             seat, bet, amount, top = over[0]
-            raise LimitError(f"seat {seat} {bet.label} {fmt(amount)} is above the {bet.label} maximum of {fmt(top)}: "
-                             f"the bets stay as they were; bet at most {fmt(top)} there (a smaller chip)"
-                             + RAISE_HINT)
+            fact = f"seat {seat} {bet.label} {fmt(amount)} is above the {bet.label} maximum of {fmt(top)}: "
+            raise LimitError(f"{fact}{BETS_KEPT}bet at most {fmt(top)} there (a smaller chip){RAISE_HINT}",
+                             f"{fact}stake at most {fmt(top)} there")
         if over:
             named = ", ".join(f"seat {seat} {bet.label} {fmt(amount)} (maximum {fmt(top)})"
                               for seat, bet, amount, top in over)
-            raise LimitError(f"{len(over)} bets are above their maximums: {named}: the bets stay as they were; "
-                             "bet at most the maximum on each" + RAISE_HINT)
+            fact = f"{len(over)} bets are above their maximums: {named}: "
+            raise LimitError(f"{fact}{BETS_KEPT}bet at most the maximum on each{RAISE_HINT}",
+                             f"{fact}stake at most the maximum on each")
         high = [(seat, payout) for seat in layout.seats
                 if (payout := potential_payout(layout.wagers(seat), self.paytable)) > self.limits.max_payout]
         if high:
             seats = (f"seat {high[0][0]}: these bets could win {fmt(high[0][1])}" if len(high) == 1 else
                      "; ".join(f"seat {seat}'s bets could win {fmt(payout)}" for seat, payout in high))
             whose = "that seat's" if len(high) == 1 else "those seats'"
-            raise LimitError(f"{seats}, above the maximum total potential payout of {fmt(self.limits.max_payout)} "
-                             f"per seat: the bets stay as they were; take some off {whose} bets" + RAISE_HINT)
+            fact = f"{seats}, above the maximum total potential payout of {fmt(self.limits.max_payout)} per seat: "
+            raise LimitError(f"{fact}{BETS_KEPT}take some off {whose} bets{RAISE_HINT}",
+                             f"{fact}stake less on {whose} bets")
 
     def _open(self, action: str) -> None:
         if self.locked:
@@ -371,8 +383,8 @@ class Betting:
         for (seat, bet), amount in layout.stakes:
             low = self.limits.min_for(bet)
             if amount < low:
-                raise LimitError(f"seat {seat} {bet.label} {fmt(amount)} is below the {bet.label} minimum of "
-                                 f"{fmt(low)}: add chips or remove the bet")
+                fact = f"seat {seat} {bet.label} {fmt(amount)} is below the {bet.label} minimum of {fmt(low)}: "
+                raise LimitError(f"{fact}add chips or remove the bet", f"{fact}stake at least {fmt(low)} there")
 
     def lock(self) -> "Betting":
         """Deal: check every limit (the minimums, and the maximums again: bets reopened by a voided

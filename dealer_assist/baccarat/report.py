@@ -32,6 +32,8 @@ def round_text(rnd: BaccaratRound) -> str:
     for step in rnd.steps:
         lines.append(f"{step.position.value}  {step.card.label:<4} {step.reason}")
     def hand(name: str, cards: tuple, total: int) -> str:
+        if not cards:  # an empty hand has no total (qaAV F8: "Banker  = 0")
+            return f"{name} (no card yet)"
         return f"{name} " + " ".join(c.label for c in cards) + f" = {total}"
     lines.append(hand("Player", rnd.player_cards, rnd.player_total) + "    " + hand("Banker", rnd.banker_cards, rnd.banker_total))
     due = rnd.due

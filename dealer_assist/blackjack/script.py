@@ -60,6 +60,22 @@ def play_tokens(tokens: Iterable[str], seats: int, rules: Optional[HouseRules] =
     return round
 
 
+def card_tokens(tokens: Iterable[str]) -> list[tuple[int, str]]:
+    """The tokens that are cards, with their positions (1 up): what a shoe counts out.  They end before one
+    that is neither a card nor an action, for :func:`play_tokens` to name first, with its position."""
+    cards = []
+    for position, token in enumerate(tokens, start=1):
+        text = str(token).strip()
+        if text.lower() in _ACTIONS:
+            continue
+        try:
+            parse_card(text)
+        except InvalidCardError:
+            break
+        cards.append((position, text))
+    return cards
+
+
 def hand_json(hand: Hand) -> dict:
     return {
         "cards": [c.code for c in hand.cards],

@@ -156,9 +156,15 @@ def _size(text: str | None) -> tuple[int, int] | None:
         w, h = (int(v) for v in text.lower().split("x"))
     except ValueError:
         raise CommandError(f"bad --size {text!r}: use WIDTHxHEIGHT, e.g. 1920x1080") from None
-    if w < 320 or h < 240:
+    small = w < 320 or h < 240
+    large = max(w, h) > LONGEST_SIDE  # qaAG F18: 99999x99999 opened a window nothing could paint
+    if small and large:  # both said, or the first fix meets the second refusal (qaAV F8: 20000x100)
+        faults = "too wide and too short" if w > LONGEST_SIDE else "too tall and too narrow"
+        raise CommandError(f"--size {text} is {faults}: at least 320x240 and at most {LONGEST_SIDE} pixels a side; "
+                           "e.g. 1920x1080")
+    if small:
         raise CommandError(f"--size {text} is too small: at least 320x240 (the display is made for 1280x720 and up)")
-    if max(w, h) > LONGEST_SIDE:  # qaAG F18: 99999x99999 opened a window nothing could paint
+    if large:
         raise CommandError(f"--size {text} is wider or taller than any screen or wall of screens: at most "
                            f"{LONGEST_SIDE} pixels a side; e.g. 1920x1080")
     if w * h > MOST_PIXELS:

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import argparse
 import textwrap
+from typing import Optional
 
 from dealer_assist.commands.output import CommandError, emit_json
 
@@ -30,6 +31,8 @@ second card. settle --game blackjack takes its TOKENs in the same order."""
 
 PAIR_BY = "a pair is two cards of one rank (default) or of one value (a ten and a king)"
 PAYTABLE = "standard (Banker pays 0.95), ez (a Banker 3-card 7 pushes) or super6 (a Banker 6 pays half)"
+DECKS = ("decks in the shoe (default 8 for baccarat, 1 for blackjack): a card given more often than they hold it "
+         "is refused")
 
 
 def register(subparsers: argparse._SubParsersAction) -> None:
@@ -41,6 +44,7 @@ def register(subparsers: argparse._SubParsersAction) -> None:
                               epilog=BLACKJACK_ORDER)
     p.add_argument("--game", choices=("baccarat", "blackjack"), default="baccarat", help="the game (default baccarat)")
     p.add_argument("--seats", type=int, default=1, help="blackjack: number of seats (default 1)")
+    p.add_argument("--decks", type=int, help=DECKS)
     p.add_argument("--pair-by", choices=("rank", "value"), default="rank", help=PAIR_BY)
     p.add_argument("--json", action="store_true", help="print JSON only")
     p.add_argument("--strict", action="store_true", help="cards after the end of the round are an error")
@@ -55,6 +59,7 @@ def register(subparsers: argparse._SubParsersAction) -> None:
                                           "after the seats' decisions).")
     s.add_argument("--game", choices=("baccarat", "blackjack"), default="baccarat", help="the game (default baccarat)")
     s.add_argument("--seats", type=int, default=1, help="blackjack: number of seats (default 1)")
+    s.add_argument("--decks", type=int, help=DECKS)
     s.add_argument("--cards", nargs="+", default=[], metavar="CARD", help="baccarat: the round's cards in draw order")
     s.add_argument("--bet", action="append", default=[], metavar="SEAT:BET:STAKE",
                    help="a stake, repeatable; baccarat bets: player banker tie player_pair banker_pair big small "
@@ -88,16 +93,42 @@ def _cards(texts: list[str]):
         raise CommandError(str(exc)) from None
 
 
-def _baccarat_round(texts: list[str], pair_by: str, strict: bool):
+def _shoe_after(texts: list[str], decks: int, given: str, places: Optional[list[int]] = None):
+    """The shoe of ``decks`` decks once the cards ``texts`` have left it: how ``odds --seen`` and ``deal`` and
+    ``settle`` of either game account for the cards given.  A card given more often than the shoe holds it is
+    refused, naming its place among them (``given``, formatted with its place, 1 up unless ``places`` says;
+    docs/RULES.md: never silently accepted, not even as a card that stays in the shoe); the table's "correct
+    it by hand" is no remedy here."""
+    from dealer_assist.shoe import ImpossibleCardError, Shoe, ShoeError, ShoeRules
+
+    try:
+        shoe = Shoe(rules=ShoeRules(decks=decks, burn=False))
+        for place, text, card in zip(places or range(1, len(texts) + 1), texts, _cards(texts)):
+            try:
+                shoe = shoe.deal(card)
+            except ImpossibleCardError as exc:
+                raise CommandError(f"{exc.reason} ({decks} deck{'' if decks == 1 else 's'}): {given.format(place)} "
+                                   f"({text!r}) is one too many; check the cards given, or give --decks N if the "
+                                   "shoe holds more decks") from None
+    except ShoeError as exc:
+        raise CommandError(str(exc)) from None
+    return shoe
+
+
+def _baccarat_round(texts: list[str], pair_by: str, strict: bool, decks: Optional[int], given: str):
     """Play the cards in shoe order; cards after the round is complete stay in the shoe.
 
     They are returned as ``unused`` and named on stderr; ``--strict`` makes
-    the first of them an error instead.
+    the first of them an error instead.  Every card given, the round's and
+    those after it, is first counted out of a shoe of ``decks`` (a baccarat
+    shoe's 8 when None): a copy more than it holds is refused.
     """
     import sys
 
     from dealer_assist.baccarat.round import BaccaratRound
+    from dealer_assist.shoe import ShoeRules
 
+    _shoe_after(texts, ShoeRules().decks if decks is None else decks, given)
     rnd = BaccaratRound((), pair_by)
     cards = _cards(texts)
     for i, (text, card) in enumerate(zip(texts, cards)):
@@ -122,7 +153,7 @@ def run_deal(args: argparse.Namespace) -> int:
 
     if not args.tokens:
         raise CommandError("no cards given: list the cards in draw order, e.g. dealer-assist deal 2 A 3 2 8 9")
-    rnd, unused = _baccarat_round(args.tokens, args.pair_by, args.strict)
+    rnd, unused = _baccarat_round(args.tokens, args.pair_by, args.strict, args.decks, "card {} of those given")
     if args.json:
         emit_json({**round_json(rnd), "unused": [c.code for c in unused]})
     else:
@@ -171,7 +202,7 @@ def _parse_bacc_bet(text: str):
 def run_settle(args: argparse.Namespace) -> int:
     if args.game == "blackjack":
         return _blackjack_settle(args)
-    from dealer_assist.baccarat.bets import RAISE_HINT, Betting, BettingError
+    from dealer_assist.baccarat.bets import Betting, BettingError, LimitError
     from dealer_assist.baccarat.report import round_json
     from dealer_assist.baccarat.settlement import settle
     from dealer_assist.money import fmt
@@ -198,8 +229,9 @@ def run_settle(args: argparse.Namespace) -> int:
                 betting = betting.place(w.seat, w.bet, w.stake)
             betting.lock()
         except BettingError as exc:
-            raise CommandError(f"{str(exc).replace(RAISE_HINT, '')} (use --no-limits to settle anyway)") from None
-    rnd, unused = _baccarat_round(args.cards, args.pair_by, args.strict)
+            said = exc.command_line if isinstance(exc, LimitError) else str(exc)
+            raise CommandError(f"{said} (use --no-limits to settle anyway)") from None
+    rnd, unused = _baccarat_round(args.cards, args.pair_by, args.strict, args.decks, "card {} of --cards")
     if rnd.outcome is None:
         raise CommandError(f"the round is not complete: {rnd.due.banner.lower()} ({rnd.due.reason}); give all its cards")
     result = settle(wagers, rnd.outcome, paytable)
@@ -218,14 +250,11 @@ def run_settle(args: argparse.Namespace) -> int:
 
 def run_odds(args: argparse.Namespace) -> int:
     from dealer_assist import odds
-    from dealer_assist.shoe import Shoe, ShoeError, ShoeRules
 
+    shoe = _shoe_after(args.seen, args.decks, "card {} of --seen")
     try:
-        shoe = Shoe(rules=ShoeRules(decks=args.decks, burn=False))
-        for card in _cards(args.seen):
-            shoe = shoe.deal(card)
         report = odds.shoe_odds(shoe.counts_left(), _paytable(args), decks=args.decks)
-    except (ShoeError, odds.OddsError) as exc:
+    except odds.OddsError as exc:
         raise CommandError(str(exc)) from None
     if args.json:
         emit_json(report.to_json())
@@ -241,7 +270,6 @@ def run_odds(args: argparse.Namespace) -> int:
 def add_house_rule_flags(parser: argparse.ArgumentParser) -> None:
     """Blackjack house rules (facts.md §0 defaults; each flag changes one)."""
     g = parser.add_argument_group("blackjack house rules")
-    g.add_argument("--decks", type=int, default=1, help="decks in the shoe (default 1)")
     g.add_argument("--h17", action="store_true", help="dealer hits soft 17")
     g.add_argument("--ties-push", action="store_true", help="ties push (default: the bank wins ties)")
     g.add_argument("--original-bet-only", action="store_true",
@@ -254,18 +282,30 @@ def _blackjack_rules(args: argparse.Namespace):
     from dealer_assist.blackjack.rules import HouseRules
 
     try:
-        return HouseRules(decks=getattr(args, "decks", 1), hits_soft_17=args.h17, ties_push=args.ties_push,
-                          dealer_blackjack_takes_all=not args.original_bet_only, split_any_tens=args.split_any_tens,
+        return HouseRules(decks=HouseRules().decks if args.decks is None else args.decks, hits_soft_17=args.h17,
+                          ties_push=args.ties_push, dealer_blackjack_takes_all=not args.original_bet_only, split_any_tens=args.split_any_tens,
                           double_after_split=args.double_after_split)
     except ValueError as exc:
         raise CommandError(str(exc)) from None
 
 
+def _blackjack_tokens(args: argparse.Namespace):
+    """The house rules, once the card tokens are counted out of a shoe of their decks as baccarat's are: a copy
+    more than it holds refused in the same words, not the display's "check the reader ... enter the card"."""
+    from dealer_assist.blackjack import script
+
+    rules = _blackjack_rules(args)
+    cards = script.card_tokens(args.tokens)
+    _shoe_after([text for _, text in cards], rules.decks, "token {}", [place for place, _ in cards])
+    return rules
+
+
 def _blackjack_deal(args: argparse.Namespace) -> int:
     from dealer_assist.blackjack import script
 
+    rules = _blackjack_tokens(args)
     try:
-        rnd = script.play_tokens(args.tokens, args.seats, _blackjack_rules(args))
+        rnd = script.play_tokens(args.tokens, args.seats, rules)
     except ValueError as exc:
         raise CommandError(str(exc)) from None
     data = script.round_json(rnd)
@@ -300,7 +340,7 @@ def _blackjack_settle(args: argparse.Namespace) -> int:
         bets = script.parse_bets(args.bet)
         if not args.no_limits:
             _blackjack_limits(bets)
-        rnd = script.play_tokens(args.tokens, args.seats, _blackjack_rules(args))
+        rnd = script.play_tokens(args.tokens, args.seats, _blackjack_tokens(args))
         data = script.settle_json(rnd, bets)
     except ValueError as exc:
         raise CommandError(str(exc)) from None

@@ -26,7 +26,7 @@ from dealer_assist.baccarat.report import round_json
 from dealer_assist.cards import Card, InvalidCardError, parse_card
 from dealer_assist.money import fmt
 from dealer_assist.events import MOVED_UNSEEN, OUTSIDE_BOXES, PUT_BACK, CardRead, ShoeSignal
-from dealer_assist.shoe import Phase as ShoePhase
+from dealer_assist.shoe import ImpossibleCardError, Phase as ShoePhase
 from dealer_assist.table import journal_scan
 from dealer_assist.table.holds import (AFTER_A_REFUSAL, AFTER_BURNED_UNREAD_P1, AFTER_NEW_SHOE, BURN_DUE_FACE_DOWN,
                                       DRAWN_ONCE, MOVED_EARLIER, MOVED_LAST, NEW_SHOE_IN_ROUND, reads_again)
@@ -166,7 +166,7 @@ def described(what: dict, bare: bool = False) -> str:
 
 
 #: How an impossible card's refusal ends (:class:`~dealer_assist.shoe.ImpossibleCardError`): no key named.
-BY_HAND = "Correct it by hand or call a supervisor"
+BY_HAND = ImpossibleCardError.AT_TABLE
 
 
 def _not_reopened(state: TableState) -> Optional[str]:
