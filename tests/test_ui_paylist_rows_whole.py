@@ -71,5 +71,9 @@ def test_the_roads_give_a_long_pay_list_room_under_alerts(qtbot, table_factory):
     qtbot.waitUntil(lambda: fully_shown(table) >= 8, timeout=3000)  # settlement.WANTED_ROWS
     assert window.roads.isVisible() and window.roads.height() < window.roads.full_height  # given, not dropped
     assert window.alerts.folded == 0  # no alert bar folded for the pay list's sake
-    window.toggle_history()  # the history needs no such room: the roads get theirs back
-    qtbot.waitUntil(lambda: window.roads.height() == window.roads.full_height, timeout=3000)
+    window.toggle_history()  # the history needs no such room; the alert bars still take theirs from the roads
+    assert window.right.currentWidget() is window.history
+    for i in range(4):
+        window.session.dismiss(f"t{i}")
+    qtbot.waitUntil(lambda: not window.alerts.isVisible(), timeout=3000)
+    qtbot.waitUntil(lambda: window.roads.height() == window.roads.full_height, timeout=3000)  # theirs back

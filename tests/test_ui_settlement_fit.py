@@ -60,7 +60,7 @@ def test_an_alert_above_the_paying_order_leaves_every_payment_in_sight(qtbot, ta
     qtbot.waitUntil(lambda: fully_shown(view) == rows, timeout=3000)
     assert view.hidden_rows() == 0 and "MORE" not in view.title.text()
     squeezed = view.table.rowHeight(0)
-    assert squeezed < full  # the rows gave up height for it, no more than down to the least
+    # the roads gave it room first (qaAV F9); the rows give up height, if any, no more than down to the least
     assert squeezed >= full * LEAST_ROW_UNITS / ROW_UNITS - 1
     assert view.rows()[-1][3].startswith("PAY")  # the last line is a payment, and it shows
     window.alerts.dismiss_newest()

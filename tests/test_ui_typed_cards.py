@@ -11,6 +11,7 @@ from decimal import Decimal as D
 import pytest
 from PySide6.QtCore import QEvent, Qt
 from PySide6.QtGui import QKeyEvent
+from PySide6.QtTest import QTest
 from PySide6.QtWidgets import QApplication
 
 from dealer_assist.baccarat.paytable import Bet
@@ -86,6 +87,58 @@ def test_a_key_no_card_starts_with_acts_at_the_table_and_the_cursor_comes_back(q
     assert codes(session.state.round.cards) == ["8H"]
 
 
+def from_the_keyboard(qtbot, window, qt_key):
+    """``qt_key`` as a keyboard sends it: to the window, whose focus (asked after the field's ShortcutOverride,
+    not before) takes the press that no shortcut took; ``press_focused`` hands it to the field whatever."""
+    qtbot.wait(50)  # a snapshot still to be delivered would put the cursor back by itself
+    QTest.keyClick(window.windowHandle(), qt_key)
+
+
+def test_a_key_neither_a_card_nor_the_tables_is_refused_in_the_field(qtbot, dealt):
+    """qaAV F3: Z, a typo no card code starts with, did nothing at the table, left the cursor there, and showed
+    in the field as typed; the rest of the card went to the table: "Z9H" Enter chose chip 9 and sent "H"."""
+    window, session = dealt
+    chip = session.snapshot.chip
+    for key in "Z9H":
+        press_focused(qtbot, window, None, key)
+        assert window.entry.field.hasFocus(), key
+    assert window.entry.field.text() == "9H"
+    assert session.snapshot.message.startswith("Z refused: no card code starts with it"), session.snapshot.message
+    press_focused(qtbot, window, Qt.Key.Key_Return)
+    assert window.entry.last_error is None, window.entry.last_error
+    assert codes(session.state.round.cards) == ["9H"] and session.snapshot.chip == chip
+
+
+def test_from_the_keyboard_a_typo_leaves_no_chip_changed(qtbot, dealt):
+    """The same keys as a keyboard sends them (qaAV F3): Z then 5 chose the 500 chip."""
+    window, session = dealt
+    chip = session.snapshot.chip
+    from_the_keyboard(qtbot, window, Qt.Key.Key_Y)
+    assert window.entry.field.hasFocus() and window.entry.field.text() == ""
+    assert "Y refused" in session.snapshot.message
+    from_the_keyboard(qtbot, window, Qt.Key.Key_H)  # a key of the table's still acts there: the history
+    assert window.right.currentWidget() is window.history and window.entry.field.hasFocus()
+    for qt_key in (Qt.Key.Key_5, Qt.Key.Key_S):
+        from_the_keyboard(qtbot, window, qt_key)
+    assert session.snapshot.chip == chip and window.entry.field.text().upper() == "5S"
+
+
+def test_at_a_reader_table_a_typo_after_a_refused_card_keeps_it_to_be_typed_over(qtbot, table_factory):
+    window = table_factory("sim", rules=TableRules(shoe=ShoeRules(burn=False)))
+    session = window.session
+    window.centralWidget().setFocus()
+    assert session.place(1, Bet.BANKER) is None and session.deal() is None
+    press_focused(qtbot, window, Qt.Key.Key_K)
+    card(qtbot, window, "1X")
+    assert window.entry.last_error and window.entry.field.text() == "1X"
+    from_the_keyboard(qtbot, window, Qt.Key.Key_Z)
+    field = window.entry.field
+    assert field.hasFocus() and field.selectedText() == "1X" and "Z refused" in session.snapshot.message
+    card(qtbot, window, "9H")
+    assert window.entry.last_error is None, window.entry.last_error
+    assert codes(session.state.round.cards) == ["9H"]
+
+
 def test_esc_leaves_the_field_until_the_next_card_is_due(qtbot, dealt):
     window, session = dealt
     card(qtbot, window, "9H")
@@ -146,6 +199,16 @@ def test_blackjack_deal_and_hit_cards_are_typed_without_k(qtbot, blackjack):
     assert session.card_due() and window.entry.field.hasFocus()  # the dealer's hole card
     card(qtbot, window, "KH")  # the king of hearts (the dealer 17, stands): H after a rank is its suit
     assert session.state.phase == BlackjackPhase.SETTLED and not window.entry.field.hasFocus()
+
+
+def test_blackjack_a_typo_is_refused_in_the_field(qtbot, blackjack):
+    """At blackjack too (qaAV F3): E is no card and no key of the table's; the 9 after it is the card's."""
+    session, window = blackjack
+    from_the_keyboard(qtbot, window, Qt.Key.Key_E)
+    assert window.entry.field.hasFocus() and "E refused" in session.snapshot.message
+    card(qtbot, window, "9S")
+    assert window.entry.last_error is None, window.entry.last_error
+    assert hand(session) == ["9S"]
 
 
 def test_blackjack_k_before_each_card_still_sends_the_card(qtbot, blackjack):

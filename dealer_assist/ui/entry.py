@@ -13,7 +13,8 @@ from __future__ import annotations
 
 from typing import Any, Optional
 
-from PySide6.QtCore import QEvent, Qt
+from PySide6.QtCore import QEvent, Qt, QTimer
+from PySide6.QtGui import QKeySequence
 from PySide6.QtWidgets import QHBoxLayout, QLabel, QLineEdit, QPushButton, QSizePolicy, QVBoxLayout, QWidget
 
 from dealer_assist.cards import RANKS, SUIT_SYMBOLS, SUITS, InvalidCardError, parse_card
@@ -108,6 +109,9 @@ class CardEntry(QWidget):
         self._just_opened = False  # K put the cursor in the field, empty or refused: a suit next is a king's
         self._held_k = False  # K pressed in the empty field holding the cursor: the key, or a king (see hold_cursor)
         self._rubbing_out = False  # the last key was a Backspace rubbing out typed text (see _rubbed_out)
+        #: (key, its name, retyping): a key sent from the field to the table, while its press may still come
+        #: back untaken (see :meth:`_sent_in_vain`).
+        self._sent: Optional[tuple[int, str, bool]] = None
         #: The field kept the cursor for the next card of a deck counted back (see :meth:`counting`); the
         #: window gives it back to the table once the count is over.
         self.kept_for_count = False
@@ -131,7 +135,11 @@ class CardEntry(QWidget):
         key in the empty field: K pressed by mistake, then D, dealt nothing and typed "d" (QA).  A suit
         right after that K is not: K D is how a king is typed (rank, suit), and at blackjack D doubled the
         hand and S stood it (QA); K then a suit puts the king in the field, for Enter to send or Esc to clear,
-        over a refused card shown there too."""
+        over a refused card shown there too.  A key the table has no use for either (Z, Y ...) is refused
+        in the field, which keeps the cursor (see :meth:`_sent_in_vain`)."""
+        if event.type() == QEvent.Type.KeyPress and self._sent_in_vain(watched, event):
+            self._refuse_sent()
+            return True
         if watched is self.field and event.type() == QEvent.Type.FocusOut:
             self._just_opened = self._held_k = False  # left (Esc, a click): the next suit there is no longer the K's
             self._rubbing_out = False
@@ -156,7 +164,7 @@ class CardEntry(QWidget):
                 event.accept()  # the field's: the window's shortcut for this key does not run
                 return True
             if (retyping and not king or empty) and (self._table_key(event) or self._table_backspace(event)):
-                self._back_to_the_table()
+                self._send_to_the_table(event, retyping)
                 event.ignore()  # not taken by the field: the window's shortcut runs
                 return True
             return False
@@ -354,11 +362,44 @@ class CardEntry(QWidget):
         the cursor after each.  At play it goes back to the table after a card."""
         return False
 
-    def _back_to_the_table(self) -> None:
+    def _back_to_the_table(self) -> QWidget:
         """The table's keys (H, S, N, D ...) act again: in the field they were typed into it."""
         window = self.window()
-        target = window.centralWidget() if hasattr(window, "centralWidget") else None
-        (target or window).setFocus()
+        target = (window.centralWidget() if hasattr(window, "centralWidget") else None) or window
+        target.setFocus()
+        return target
+
+    def _send_to_the_table(self, event, retyping: bool) -> None:
+        """The cursor to the table, for its shortcut of ``key`` to run.  Whether one does is Qt's to
+        say (its shortcut map, a key's Shift and keypad forms): a press that comes back untaken, to the
+        table or to the field, had none; until the events of this press are over it is looked for."""
+        target = self._back_to_the_table()
+        target.installEventFilter(self)  # the press untaken arrives there from a keyboard (to the field from QTest)
+        name = event.text().strip().upper() or QKeySequence(event.key()).toString() or "that key"
+        self._sent = (event.key(), name, retyping)
+        QTimer.singleShot(0, self._forget_sent)
+
+    def _forget_sent(self) -> None:
+        self._sent = None
+
+    def _sent_in_vain(self, watched, event) -> bool:
+        """The press of the key sent to the table came back: no shortcut of the table took it.  It was
+        lost there (Z did nothing and left the cursor at the table, where the rest of the card went:
+        "Z9H" chose a chip with its 9 and typed "H", qaAV F3)."""
+        return (self._sent is not None and event.key() == self._sent[0]
+                and (watched is not self.field or not self.field.hasFocus()))
+
+    def _refuse_sent(self) -> None:
+        """A key no card code starts with and the table has no use for: refused where it was typed, the
+        cursor back in the field as it was (a refused card there selected, to be typed over)."""
+        _, name, retyping = self._sent
+        self._sent = None
+        self.field.setFocus()
+        if retyping:
+            self.field.selectAll()
+        self.last_error = self.session.say(
+            f"{name} refused: no card code starts with it and the table has no {name} key; type the card, its "
+            "rank first (A, 2-9, T or 10, J, Q, K), e.g. 9H, or Esc to leave the field (F1 lists the keys)")
 
     def accept(self) -> Optional[str]:
         snap = self.session.snapshot

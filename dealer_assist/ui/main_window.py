@@ -309,6 +309,11 @@ class MainWindow(QMainWindow, StepsDown):
         """The bet commands beside the chips or under them, at the unit just set (see :class:`.StepsDown`)."""
         self.betting.place_commands()
 
+    def _room_given_for(self) -> tuple:
+        """The alert bars take their room from the roads first, down to half their height: not from the cards,
+        halved under one alert at 960x540 (qaAV F9)."""
+        return (self.alerts,)
+
     def _room_wants(self) -> tuple:
         """The pay list, when it is shown, asks the roads for room for some whole payments (qaAH F3)."""
         return (self.settlement,) if self.right.currentWidget() is self.settlement else ()

@@ -74,6 +74,15 @@ class RoadsView(QWidget):
         :data:`LEAST_SHARE` of its height, its cells shrinking, the board staying whole."""
         return int(self.full_height * (1 - LEAST_SHARE))
 
+    def whole_room(self, px: int) -> int:
+        """The most of ``px`` (up to :meth:`most_room`) the board can give with every road still drawn: the room
+        the alert bars take is given so (see :mod:`.row_room`), the derived roads left out only for rows that
+        do not fit (at 960x540 half the board had no room for them, qaAV F9)."""
+        most = min(px, self.most_room())
+        if self.derived_hidden(self.full_height):
+            return most  # hidden at the board's full height too: nothing more is lost
+        return next((room for room in range(most, 0, -1) if not self.derived_hidden(self.full_height - room)), 0)
+
     def set_room_given(self, px: int) -> None:
         """Be ``px`` shorter than :attr:`full_height`: the cells shrink, every road stays whole."""
         self.setFixedHeight(self.full_height - max(0, px))
@@ -90,24 +99,26 @@ class RoadsView(QWidget):
             self.update()
 
     # -- geometry ---------------------------------------------------------
-    def _label_font(self) -> QFont:
-        return theme.font(self.height() / 10.2 * 0.58, bold=True)
+    def _label_font(self, height: Optional[int] = None) -> QFont:
+        return theme.font((height or self.height()) / 10.2 * 0.58, bold=True)
 
-    def label_height(self) -> float:
+    def label_height(self, height: Optional[int] = None) -> float:
         """The band above each road for its label: as tall as the label's font needs.  A small window's
-        font is held at its least size, and a band cut to the cell had the labels over the grids (QA)."""
-        return max(self.height() / 10.2 * 0.6, QFontMetricsF(self._label_font()).height())
+        font is held at its least size, and a band cut to the cell had the labels over the grids (QA).
+        ``height``: the board's at that height rather than its own (so are the methods below)."""
+        height = height or self.height()
+        return max(height / 10.2 * 0.6, QFontMetricsF(self._label_font(height)).height())
 
-    def _grid_height(self) -> int:
+    def _grid_height(self, height: Optional[int] = None) -> int:
         """The height the labels and grids share: the widget's less its last pixel row, where the grids'
         closing lines are drawn.  Drawn on the row under the widget, the last row of every road was open
         at its bottom, the card field under it, and read as cut by it (1280x720, 1366x768)."""
-        return self.height() - 1
+        return (height or self.height()) - 1
 
-    def _stacked_cell(self) -> float:
+    def _stacked_cell(self, height: Optional[int] = None) -> float:
         """The Big Road's cell with the derived roads under it: the height less the two label bands, over its
         6 rows and the derived roads' 3."""
-        return (self._grid_height() - 2 * self.label_height()) / 9
+        return (self._grid_height(height) - 2 * self.label_height(height)) / 9
 
     def _cell(self) -> float:
         """The Big Road's cell as drawn."""
@@ -146,26 +157,26 @@ class RoadsView(QWidget):
             out[name] = QRectF(left + i * (third + c * 0.3), big.bottom() + label, third, 3 * c)
         return out
 
-    def beside(self) -> bool:
+    def beside(self, height: Optional[int] = None) -> bool:
         """Whether the derived roads go beside the Big Road: under it their cell (half the Big Road's) is less
         than :data:`DERIVED_LEAST_CELL`, and beside it the height holds that cell, the Big Road keeping
         :data:`BIG_ROAD_LEAST_COLUMNS` columns of rings at least as large as under it."""
-        c = self._stacked_cell()
+        c = self._stacked_cell(height)
         if c / 2 >= DERIVED_LEAST_CELL:
             return False
-        full = (self._grid_height() - self.label_height()) / 6
+        full = (self._grid_height(height) - self.label_height(height)) / 6
         if full < DERIVED_LEAST_CELL:
             return False  # a board given up to the rows above: no layout holds the marks' size
         bead_right = BEAD_COLUMNS * full + full * 0.4
         big_w = (self.width() - 1 - bead_right) * BIG_ROAD_SHARE
         return big_w / BIG_ROAD_LEAST_COLUMNS >= c
 
-    def derived_hidden(self) -> bool:
+    def derived_hidden(self, height: Optional[int] = None) -> bool:
         """Whether the derived roads are left out, the Big Road's label saying so: on a board given up to the rows
         above (three alerts at 960x540 at text scale 1.25) neither under the Big Road nor beside it hold their
         marks at :data:`DERIVED_LEAST_CELL`; drawn under it they were 2 px smears, the Big Road's rings 5 px.
         The Big Road then takes the board's height, as the Bead Plate does."""
-        return not self.beside() and self._stacked_cell() / 2 < DERIVED_LEAST_CELL
+        return not self.beside(height) and self._stacked_cell(height) / 2 < DERIVED_LEAST_CELL
 
     def cell(self, name: str) -> float:
         """The cell of the road ``name`` as drawn: its area's height over its six rows."""

@@ -27,7 +27,7 @@ from PySide6.QtCore import QEvent, QObject
 MESSAGE_LEAST_SCALE = 0.7
 
 
-def make_room(central, giver, message, *panels, fold: bool = True, wanting=()) -> int:
+def make_room(central, giver, message, *panels, fold: bool = True, wanting=(), giving_for=()) -> int:
     """Fit the rows of ``central`` (the window's central widget) in its height, ``giver`` giving room
     first, then ``message``'s font, then (with ``fold``) the alert bars under the top one, folded into
     the alerts panel's count one at a time; the pixels still short (0 when every row has its room).  The
@@ -35,7 +35,12 @@ def make_room(central, giver, message, *panels, fold: bool = True, wanting=()) -
 
     The rows of ``wanting`` (``want_room(bool)``: a long pay list asking for some whole payments, qaAH F3) are
     weighed at the height they ask for while the giver gives: that room is taken from the giver only, never
-    from the message's font nor the alerts."""
+    from the message's font nor the alerts.
+
+    The rows of ``giving_for`` (the baccarat alert bars) are given their height by ``giver`` whether or not
+    the rows fit: they fitted, but only as the rows they pushed down shrank, and the baccarat cards, the row
+    that stretches, went from 62 to 34 px under one alert at 960x540 while the roads kept their height (qaAV
+    F9).  A giver with ``whole_room(px)`` gives for them only what keeps it whole (every road drawn)."""
     message.set_message_scale(1.0)
     giver.set_room_given(0)
     if hasattr(giver, "set_dropped"):
@@ -46,8 +51,10 @@ def make_room(central, giver, message, *panels, fold: bool = True, wanting=()) -
     for row in wanting:
         row.want_room(True)
     short = _short(central, message, panels)
-    if short > 0:
-        giver.set_room_given(min(short, giver.most_room()))
+    taken = _heights(central, giving_for)
+    wanted = max(short, giver.whole_room(taken) if hasattr(giver, "whole_room") else taken)
+    if wanted > 0:
+        giver.set_room_given(min(wanted, giver.most_room()))
     for row in wanting:
         row.want_room(False)
     short = _short(central, message, panels)
@@ -69,6 +76,19 @@ def make_room(central, giver, message, *panels, fold: bool = True, wanting=()) -
             panel.fold(panel.folded + 1)
             short = _short(central, message, panels)
     return max(0, short)
+
+
+def _heights(central, rows) -> int:
+    """The height ``rows`` of ``central`` take from the rows under them, with the layout's spacing above each
+    (none for a row out of sight)."""
+    shown = [row for row in rows if row.isVisible()]
+    if not shown:
+        return 0
+    layout = central.layout()
+    layout.activate()
+    height = sum(row.height() + layout.spacing() for row in shown)
+    _forget(layout)
+    return height
 
 
 def hold_lines(label) -> None:
@@ -149,7 +169,8 @@ class StepsDown:
         while True:
             # An alert bar is folded only once the text is at the window's own size: larger text gives way first.
             short = make_room(self.centralWidget(), *self._room_rows(), fold=self.unit <= self._least_unit,
-                              wanting=self._room_wants() if hasattr(self, "_room_wants") else ())
+                              wanting=self._room_wants() if hasattr(self, "_room_wants") else (),
+                              giving_for=self._room_given_for() if hasattr(self, "_room_given_for") else ())
             if short <= 0 or self.unit <= self._least_unit:
                 break
             self._set_unit_placed(self.unit - 1)

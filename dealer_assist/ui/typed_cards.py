@@ -5,7 +5,9 @@ first, and a card typed without it did the table's things silently: T H toggled 
 history, 5 S chose a chip (qaQ F4).  So while a card is due the field keeps the cursor: it takes it when
 a card becomes due (after D at baccarat, H at blackjack, at a shoe's burn) and keeps it between cards;
 when no card is due it gives it back to the table.  A key no card code starts with still acts at the
-table, and the cursor comes back for the card still due; Esc lets go of it until another card is due.
+table, and the cursor comes back for the card still due (one the table has no use for either, a typo such as
+Z, is refused in the field, which keeps the cursor: it left it at the table, where the rest of the card went,
+qaAV F3); Esc lets go of it until another card is due.
 The field taken so has none of K's "a suit next is the king's" state: K there is typed in, and a K
 before a whole card code is dropped when the card is sent (see :meth:`CardEntry.submit`).
 """
