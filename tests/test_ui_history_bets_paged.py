@@ -24,7 +24,8 @@ def listed(text: str) -> list[str]:
     return text.split(", ")
 
 
-@pytest.mark.parametrize("size, alerts", [((960, 540), 1), ((1280, 720), 1), ((1280, 720), 3)])
+# At 1280x720 one alert takes its room from the roads and the round fits (qaAV F9): two make it taller than the list.
+@pytest.mark.parametrize("size, alerts", [((960, 540), 1), ((1280, 720), 2), ((1280, 720), 3)])
 def test_pgdown_pages_through_a_cut_rounds_bets_then_scrolls_on(qtbot, table_factory, size, alerts):
     window = history_shown(qtbot, table_factory, size, alerts)
     s, table, title = window.session, window.history.table, window.history.title
