@@ -20,6 +20,7 @@ from pathlib import Path
 
 import cv2
 import numpy as np
+import pytest
 
 from dealer_assist.vision.capture import FrameGrabber
 from dealer_assist.vision.profile import Profile, default_profile_path
@@ -35,6 +36,8 @@ DEAL = ("9S", "KD", "TH", "4C")
 SLOTS = ((330, 470), (830, 470), (480, 470), (980, 470))
 SHOE = (1230, 120)
 SKIN = (110, 145, 195)
+#: A sleeve as near the felt's colour as the felt in a card's shadow, but of another hue.
+SLEEVE = (60, 60, 60)
 #: The arm's middle line at rest (it crosses the 4♣ where a piece of each half is a smaller card's shape).
 ARM_Y = 465
 ARM_WIDTH = 60
@@ -49,12 +52,12 @@ def _keystoned(frame: np.ndarray) -> np.ndarray:
     return cv2.warpPerspective(frame, cv2.getPerspectiveTransform(src, dst), SIZE, borderMode=cv2.BORDER_REPLICATE)
 
 
-def _arm(frame: np.ndarray, reach: float) -> np.ndarray:
+def _arm(frame: np.ndarray, reach: float, colour=SKIN) -> np.ndarray:
     """``frame`` with an arm in from the left, its hand ``reach`` (x) across the table."""
     out = frame.copy()
     hand = (int(reach), ARM_Y + 10)
-    cv2.line(out, (-50, ARM_Y), hand, SKIN, ARM_WIDTH, cv2.LINE_AA)
-    cv2.circle(out, hand, ARM_WIDTH // 2 + 10, SKIN, -1, cv2.LINE_AA)
+    cv2.line(out, (-50, ARM_Y), hand, colour, ARM_WIDTH, cv2.LINE_AA)
+    cv2.circle(out, hand, ARM_WIDTH // 2 + 10, colour, -1, cv2.LINE_AA)
     return out
 
 
@@ -104,8 +107,9 @@ def test_an_arm_across_the_slanted_quartet_cards_panels_is_no_card():
     assert sorted(h.card.code for h in result.cards) == ["6H", "8D", "TD"] and result.uncertain == []
 
 
-def test_an_arm_across_the_cards_is_read_as_no_card_and_leaves_them_read():
-    frame = _keystoned(_arm(list(deal_frames())[4 * 14 - 1], 1100))
+@pytest.mark.parametrize("colour", [SKIN, SLEEVE], ids=["bare arm", "dark grey sleeve"])
+def test_an_arm_across_the_cards_is_read_as_no_card_and_leaves_them_read(colour):
+    frame = _keystoned(_arm(list(deal_frames())[4 * 14 - 1], 1100, colour))
     recognizer = Recognizer(Profile.load(default_profile_path()))
     result = recognizer.recognize(frame)
     assert recognizer.zoom is None
