@@ -58,6 +58,19 @@ LEAST_SEEN = 0.1
 #: The table round a card is sampled between these scales of its quad about its centre (see
 #: :meth:`TableView.ground`): just outside its edge and its shadow, well inside a box printed for it.
 RING = (1.15, 1.3)
+#: Reduced pixels past each side of an outline at which :meth:`TableView.cut_off` looks: past the edge's
+#: blur and its line, within the margin a printed frame line leaves (qaAS's quartet deck: some 16) and an
+#: arm's width (20 or more), and wider than a printed box's line along the side (anglo frame 0083's 7♠).
+PAST_SIDE = (3.0, 6.0, 9.0)
+#: Least share of the points past a side that must be felt or paper for the side to be a card's edge:
+#: a card lies on the table or on another card, a piece of one against whatever cut it off.  Half had
+#: taken 2 of the 631 cards seen whole of anglo's and plastic's test frames for pieces (an A♦ over a
+#: jack's picture, a 9♥ over a printed BANKER); a quarter takes none.
+SIDE_ON_TABLE = 0.25
+#: How far (each channel's share of the three's sum) a point past a side may be from the felt's hue to be felt
+#: there: felt in a card's shadow keeps its hue, a dark grey sleeve is as near the felt's colour as that shadow
+#: (:data:`FELT_REACH`) but a quarter off its hue.
+SIDE_HUE = 0.1
 
 
 def commonest(colours: Sequence[np.ndarray]) -> np.ndarray:
@@ -119,6 +132,39 @@ class TableView:
         colours = self.small[ys[table], xs[table], :3].astype(np.float64)
         colour = np.median(colours, axis=0)
         return colour if self._near(colours, colour) >= LEAST_FELT else None
+
+    def cut_off(self, corners: Sequence[tuple[float, float]]) -> bool:
+        """Whether an outline whose quad (in the frame's pixels) is ``corners`` has a side along something
+        that is neither felt nor paper (less than :data:`SIDE_ON_TABLE` of the points just past it, see
+        :data:`PAST_SIDE`): the piece of a card, or of the panel its printed frame line encloses, left beside
+        an arm lying across it, not a card.  Points off the image tell nothing."""
+        quad = np.asarray(corners, np.float64) * self.scale
+        if quad.shape != (4, 2):
+            return False
+        centre = quad.mean(axis=0)
+        h, w = self.paper.shape[:2]
+        u = (np.arange(GRID) + 0.5) / GRID
+        felt = self.felt()
+        reach = max(FELT_REACH * float(felt.max()), FELT_FLOOR)
+        hue = felt / max(float(felt.sum()), 1.0)
+        for i in range(4):
+            a, b = quad[i], quad[(i + 1) % 4]
+            normal = np.array([b[1] - a[1], a[0] - b[0]])
+            normal /= max(float(np.hypot(*normal)), 1e-9)
+            if np.dot(normal, (a + b) / 2 - centre) < 0:
+                normal = -normal
+            side = a + np.outer(u, b - a)
+            points = np.concatenate([side + past * normal for past in PAST_SIDE]).round().astype(int)
+            points = points[(points[:, 0] >= 0) & (points[:, 0] < w) & (points[:, 1] >= 0) & (points[:, 1] < h)]
+            if not len(points):
+                continue
+            xs, ys = points[:, 0], points[:, 1]
+            colours = self.small[ys, xs, :3].astype(np.float64)
+            on_felt = (np.abs(colours - felt).max(axis=1) <= reach) & (
+                np.abs(colours / np.maximum(colours.sum(axis=1, keepdims=True), 1.0) - hue).max(axis=1) <= SIDE_HUE)
+            if np.count_nonzero(self.paper[ys, xs].astype(bool) | on_felt) < SIDE_ON_TABLE * len(points):
+                return True
+        return False
 
     def bare(self, corners: Sequence[tuple[float, float]], ground: Optional[np.ndarray] = None) -> bool:
         """Whether the spot of a card whose quad (in the frame's pixels) is ``corners`` shows bare

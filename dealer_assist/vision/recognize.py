@@ -470,9 +470,14 @@ class Recognizer:
         split_runs = self.split_runs(masks, split_outlines)
         seen_whole = self._cards_seen_whole(masks.split, split_outlines)
         quads = [q for q in seen_whole if _of_set_up_size(q, self.profile.card_h_px)]
-        if not scaled and self._camera_zoom(quads, seen_whole) is not None:
+        view = TableView(masks.frame, masks.whole, MASK_SCALE)
+        # Cards seen whole off the set-up's size tell a zoom (or a lone card's size) only when no arm cut them out
+        # (qaAS: an arm across two cards left card-shaped pieces of each, and the frame was read zoomed out).
+        uncut = quads + [q for q in seen_whole if not _of_set_up_size(q, self.profile.card_h_px)
+                         and not view.cut_off(q.points)]
+        if not scaled and self._camera_zoom(quads, uncut) is not None:
             return self._zoomed(given, self.zoom, t0, remembered=False)
-        if remembered and not quads and _off_size(seen_whole, self.profile.card_h_px) is not None:
+        if remembered and not quads and _off_size(uncut, self.profile.card_h_px) is not None:
             self.zoom = None
             return None
         # A card seen whole shows the frame's card size is the set-up's (the guessed corners'
@@ -580,9 +585,9 @@ class Recognizer:
         # wider for it): it doubted a deck's own profile.  Nothing past a card's size votes on the shape.
         result.shapes = [q.short / q.long / self.profile.aspect for q in seen_whole
                          if q.long <= WHOLE_SIZES[1] * self.profile.card_h_px]
-        result.view = TableView(masks.frame, masks.whole, MASK_SCALE)
+        result.view = view
         if not scaled and not quads:
-            self._lone_cards(given, seen_whole, masks, result, t0)
+            self._lone_cards(given, uncut, masks, result, t0)
         result.ms = (time.perf_counter() - t0) * 1000
         return result
 
@@ -948,9 +953,10 @@ class Recognizer:
         set-up's size (``quads``) say the camera shows that size; without them,
         :data:`ZOOM_CARDS` cards seen whole (of ``seen_whole``) of one size far off it say it
         was set to another resolution or moved.  One such card is not enough: a card half
-        covered can show a smaller card's shape.  A frame read at a kept zoom whose cards
-        seen whole say so again, of the frame as scaled, forgets it (the camera was set
-        back) and is read as given.
+        covered can show a smaller card's shape; nor are pieces an arm cut out of cards (see
+        :meth:`.TableView.cut_off`; :meth:`_recognize` leaves them out of ``seen_whole``).  A
+        frame read at a kept zoom whose cards seen whole say so again, of the frame as scaled,
+        forgets it (the camera was set back) and is read as given.
         """
         self.zoom = None if quads else _off_size(seen_whole, self.profile.card_h_px)
         return self.zoom
