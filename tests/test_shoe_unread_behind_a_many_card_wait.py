@@ -354,3 +354,44 @@ def test_replay_keeps_a_second_gaps_wait_up_once_the_read_held_behind_the_first_
               else replayed(rig.journal, BlackjackSession(rig.rules)))
     assert played(replay) == ["9S", "2D", "4D", "3S", "JS"]
     assert {"gap", "unreadable"} <= set(replay_alerts(replay)), replay.snapshot.alerts
+
+
+@pytest.mark.parametrize("esc", [False, True])
+@pytest.mark.parametrize("game", ["baccarat", "blackjack"])
+def test_unread_card_before_lost_frames_is_still_to_type(tmp_path, game, esc):
+    """9S, ?? (its card 2C), then FRAMES LOST (a heartbeat names a lost frame), then 4C read: FRAMES LOST's wait had
+    replaced the ??'s, so Enter, Enter (or Esc on FRAMES LOST, then Enter) played 4C in the ??'s place.  Now the ??'s
+    card is due in the gap's wait (and after Esc, in a wait of its own), live and after a restart."""
+    rig = baccarat(tmp_path, "gap") if game == "baccarat" else blackjack(tmp_path, "gap")
+    if game == "baccarat":
+        rig.seq = 1
+    else:
+        rig.seq -= 1
+    try:
+        if game == "baccarat":
+            rig.seq += 1
+            rig.send(frame("CARD", rig.seq, "??"))
+        else:
+            rig.send("CARD", "??")
+        assert wait_for(lambda: "unreadable" in standing(rig))
+        gap_shown_by_heartbeat(rig, game)
+        if esc:
+            rig.session.dismiss("gap")
+        if game == "baccarat":
+            rig.send(frame("CARD", rig.seq + 1, "4C"))
+        else:
+            rig.cards("4C")
+        assert wait_for(lambda: rig.session.snapshot.pending is not None)
+        for restarted in (False, True):
+            if restarted:
+                rig.restart()
+            s = rig.session
+            assert s.snapshot.pending.card.code == "4C" and s.snapshot.cards_due == 1, s.snapshot.status_reason()
+            refused(s, "4C")
+        assert s.enter_card("2C") is None and s.confirm_pending() is None
+        assert played(s) == ["9S", "2C", "4C"]
+    finally:
+        rig.close()
+    replay = (replayed(rig.path, TableSession(rig.rules, odds=False)) if game == "baccarat"
+              else replayed(rig.journal, BlackjackSession(rig.rules)))
+    assert played(replay) == ["9S", "2C", "4C"]

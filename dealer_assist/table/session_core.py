@@ -1021,7 +1021,7 @@ class SessionCore(abc.ABC):
                 for code in codes:
                     alerts.pop(code, None)
                 if "gap" in codes:
-                    self._hold_of = {s: h for s, h in self._hold_of.items() if h[0] != AFTER_A_GAP}
+                    self._gaps_looked_at()
                     settles = True
                 if "refused" in codes and payload.get("set_aside") is True:  # Del on a misdraw (as live: blackjack)
                     self._hold_of = {s: h for s, h in self._hold_of.items() if h[0] != AFTER_A_MISDRAW}
@@ -1054,7 +1054,8 @@ class SessionCore(abc.ABC):
                     alerts[payload["code"]] = payload
                 left = held_by_alert(payload)
                 if left is not None and left[1] == AFTER_A_GAP:
-                    self._open_hold(*left)
+                    self._pending_hold = queue[0][1] if queue else None  # as live: the read held then keeps its own
+                    self._open_gap_hold(left[0])
                 elif left is not None:
                     hold_next(*left)
             elif kind == "read_dropped" or kind in PLACED_KINDS and (places_a_read(payload, kind) or (
@@ -1249,7 +1250,7 @@ class SessionCore(abc.ABC):
                 self._publish(replace(self._snap, message="UNREADABLE CARD TYPED? stays until it is answered: Enter "
                                                           "if the card typed was the one, Del if not"))
             if code in (None, "gap"):  # the croupier has looked at the lost frames' cards: their holds end
-                self._hold_of = {source: hold for source, hold in self._hold_of.items() if hold[0] != AFTER_A_GAP}
+                self._gaps_looked_at()
                 self._settle_hold_alerts()
 
     def _take_down(self, kept: Callable[[Alert], bool]) -> None:
@@ -1280,7 +1281,7 @@ class SessionCore(abc.ABC):
                 # the next read would take its place (QA: played as B1, the unread card's place, at once).
                 self._unreadable(Unreadable(event.source, event.t, seq=event.seq), told=event.text)
             elif isinstance(event, SeqGap):
-                self._open_hold(event.source, AFTER_A_GAP)
+                self._open_gap_hold(event.source)
                 self._gap_alert(event)
             elif isinstance(event, CountRestarted):
                 self._new_count(event.source)
@@ -1757,8 +1758,11 @@ class SessionCore(abc.ABC):
                 self._replay_typed[self._placed_count] = (0, ())
                 return
             if newer:
-                if not any((f[0], f[1]) in held.behind and self._replay_typed_late.get(n) == f
-                           for n, f in self._replay_typed_frames.items()):
+                if held.many is not None or not any(
+                        (f[0], f[1]) in held.behind and self._replay_typed_late.get(n) == f
+                        for n, f in self._replay_typed_frames.items()):
+                    # Held behind lost frames or a double feed, a card typed may be one more of theirs: as live
+                    # (_typed_while_held), never the newer wait's (fixR42).
                     # No card was typed for the read's own since the newer card was missed (rev39 R2: also those typed
                     # before it counted here): as live (_typed_while_held), it counts for neither wait.
                     return
@@ -2396,6 +2400,29 @@ class SessionCore(abc.ABC):
                 self._ended[self._holds_opened] = EndedWait(source, why, self._holds_opened, 1, asked=True)
         elif not why:
             self._hold_next(source, AFTER_A_REJECTION)
+
+    def _open_gap_hold(self, source: str) -> None:
+        """Lost frames: the next read of ``source`` waits (FRAMES LOST).  The cards its shoe left unplayed before them,
+        no read between, still untyped, are still to be typed: the gap's wait counts them (fixR42: ??, FRAMES LOST,
+        and Enter, Enter played the next read in the ??'s place).  A read held already keeps its own (_own_due)."""
+        why, number = self._hold_of.get(source, ("", 0))
+        due = (self._cards_due.get(number, 1 if why in ONE_CARD_HOLDS else 0)
+               if why and why != AFTER_TYPED_UNREAD and number != self._pending_hold and not reads_again(source) else 0)
+        self._open_hold(source, AFTER_A_GAP)
+        if due:
+            opened = self._holds_opened
+            self._cards_due.pop(number, None)
+            self._cards_due[opened] = due
+            if number in self._typed_for_open:
+                self._typed_for_open[opened] = self._typed_for_open.pop(number)
+            self._placements = [opened if n == number else n for n in self._placements]
+
+    def _gaps_looked_at(self) -> None:
+        """Esc on FRAMES LOST (the croupier looked: no card is missing in the frames): the gaps' waits end, but for
+        the cards their shoe could not read among them, still counted: those wait as any unread card's (fixR42)."""
+        self._hold_of = {source: (AFTER_AN_UNREADABLE, number) if why == AFTER_A_GAP else (why, number)
+                         for source, (why, number) in self._hold_of.items()
+                         if why != AFTER_A_GAP or number in self._cards_due}
 
     def _open_hold(self, source: str, why: str) -> None:
         self._holds_opened += 1
