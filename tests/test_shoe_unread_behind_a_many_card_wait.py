@@ -35,10 +35,12 @@ KINDS = {"gap": ("gap", AFTER_A_GAP), "double feed": ("device:DOUBLE_FEED", AFTE
 
 
 def baccarat(tmp_path, kind: str) -> BurnRig:
-    """Round 1 dealt, 9S read (P1), then frame 2 lost or a double feed (frame 2)."""
+    """Round 1 dealt, 9S read (P1), then frame 2 lost (shown by the next frame) or a double feed (frame 2); ``seq``:
+    the last frame sent."""
     rig = BurnRig(tmp_path, missing_card.RULES)
     assert rig.session.deal() is None
     rig.send(hello("B1"), frame("CARD", 1, "9S"))
+    rig.seq = 1
     assert wait_for(lambda: rig.played() == ["9S"])
     if kind == "double feed":
         rig.send(frame("ERR", 2, "DOUBLE_FEED", "two cards left together"))
@@ -46,9 +48,9 @@ def baccarat(tmp_path, kind: str) -> BurnRig:
     return rig
 
 
-def blackjack(tmp_path, kind: str) -> RestartingBlackjackRig:
-    """Both seats bet, dealt, 9S read (seat 1), then a frame lost or a double feed: four cards to come before a
-    decision."""
+def blackjack(tmp_path, kind: str, lose: bool = True) -> RestartingBlackjackRig:
+    """Both seats bet, dealt, 9S read (seat 1), then a frame lost (``lose``: shown by the next frame) or a double feed:
+    four cards to come before a decision."""
     rig = RestartingBlackjackRig(tmp_path, BlackjackTableRules(seats=2, burn_cards=0))
     assert rig.session.place(1, D("10")) is None and rig.session.place(2, D("10")) is None
     assert rig.session.deal() is None
@@ -57,7 +59,7 @@ def blackjack(tmp_path, kind: str) -> RestartingBlackjackRig:
     if kind == "double feed":
         rig.send("ERR", "DOUBLE_FEED", "two cards left together")
         assert wait_for(lambda: rig.session.cards_due(SHOE))
-    else:
+    elif lose:
         rig.seq += 1  # the frame after 9S never arrives: the next one shows the gap
     return rig
 
@@ -293,11 +295,7 @@ def test_replay_takes_the_waits_alerts_down_once_the_unread_card_after_the_read_
     """9S, a lost frame (its card typed at once, AC), 4H held behind the gap, ??, Enter on 4H, then the ?? typed (QS):
     no wait stands, live and after a restart, and the replay took FRAMES LOST and UNREADABLE CARD down too (they
     stayed up in it, also before this fix, when the live table had lost the ??'s wait)."""
-    rig = baccarat(tmp_path, "gap") if game == "baccarat" else blackjack(tmp_path, "gap")
-    if game == "baccarat":
-        rig.seq = 1
-    else:
-        rig.seq -= 1  # blackjack() skipped a frame already: this test loses it by a heartbeat instead
+    rig = baccarat(tmp_path, "gap") if game == "baccarat" else blackjack(tmp_path, "gap", lose=False)
     try:
         gap_shown_by_heartbeat(rig, game)
         s = rig.session
@@ -326,11 +324,7 @@ def test_replay_keeps_a_second_gaps_wait_up_once_the_read_held_behind_the_first_
     """A lost frame (its card typed, 2D), ?? (4D), 3S held, a second lost frame, 4D typed, Enter on 3S, the second
     gap's card typed (JS): the second gap's wait stands (only Enter on a read, or Esc, ends it), and with it FRAMES
     LOST and UNREADABLE CARD, live and after a restart; the replay had taken them down at Enter on 3S."""
-    rig = baccarat(tmp_path, "gap") if game == "baccarat" else blackjack(tmp_path, "gap")
-    if game == "baccarat":
-        rig.seq = 1
-    else:
-        rig.seq -= 1
+    rig = baccarat(tmp_path, "gap") if game == "baccarat" else blackjack(tmp_path, "gap", lose=False)
     try:
         s = rig.session
         gap_shown_by_heartbeat(rig, game)
@@ -362,11 +356,7 @@ def test_unread_card_before_lost_frames_is_still_to_type(tmp_path, game, esc):
     """9S, ?? (its card 2C), then FRAMES LOST (a heartbeat names a lost frame), then 4C read: FRAMES LOST's wait had
     replaced the ??'s, so Enter, Enter (or Esc on FRAMES LOST, then Enter) played 4C in the ??'s place.  Now the ??'s
     card is due in the gap's wait (and after Esc, in a wait of its own), live and after a restart."""
-    rig = baccarat(tmp_path, "gap") if game == "baccarat" else blackjack(tmp_path, "gap")
-    if game == "baccarat":
-        rig.seq = 1
-    else:
-        rig.seq -= 1
+    rig = baccarat(tmp_path, "gap") if game == "baccarat" else blackjack(tmp_path, "gap", lose=False)
     try:
         if game == "baccarat":
             rig.seq += 1

@@ -275,10 +275,10 @@ def cards_due_asked(card: str, source: str, why: str, due: int) -> str:
     with the count (rev36 R5)."""
     if due == 1 and why in DRAWN_ONCE and not reads_again(source):
         return missing_card_asked(card, why)
-    if why == AFTER_A_GAP:  # cards its reader left unplayed about the lost frames (fixR42): the frames' may be more
+    if why == AFTER_A_GAP:  # cards its reader left unplayed by the lost frames (fixR42): the frames' may be more
         return (f"{'a card' if due == 1 else f'{due} cards'} the {source} could not read before {card} still "
-                f"untyped, and frames were lost (FRAMES LOST): type each card dealt in its place first (K), any the lost "
-                f"frames held too, then Enter plays {card}")
+                f"untyped, and frames were lost (FRAMES LOST): type each card dealt in its place first (K), any the "
+                f"lost frames held too, then Enter plays {card}")
     if why == AFTER_DROPPED and not reads_again(source):  # the dropped read's card is one of them (a shoe's)
         return (f"{'a card' if due == 1 else f'{due} cards'} before {card} still untyped: a card could not be read (or "
                 f"was refused), and a read was dropped too (Del), its card dealt all the same: type each card dealt "

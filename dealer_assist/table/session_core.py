@@ -32,7 +32,8 @@ from dealer_assist.table.holds import (AFTER_A_DOUBLE_FEED, AFTER_A_GAP, AFTER_A
                                        AFTER_AN_UNREADABLE, AFTER_DROPPED, AFTER_NEW_SHOE, AFTER_RESTART_ACTION,
                                        AFTER_TYPED_UNREAD, AFTER_UNPLACED, PARKED, SAME_CARD_DOUBTS, TYPED_THEN_READ,
                                        TYPED_UNREAD, AFTER_A_REFUSAL, TYPED_ALL,
-                                       HOLDS, MANY_CARD_HOLDS, ONE_CARD_HOLDS, ONE_MISSING_CARD, PLACED_KINDS, RUN_HOLDS, places_a_card, READ_BEFORE_A_STOP,
+                                       HOLDS, MANY_CARD_HOLDS, ONE_CARD_HOLDS, ONE_MISSING_CARD, PLACED_KINDS, places_a_card, READ_BEFORE_A_STOP,
+                                       RUN_HOLDS,
                                        corrects_a_read, held_by_alert, hold_of_alert, left_unplayed, none_missed_asked,
                                        several_unread, DRAWN_ONCE, SET_ASIDE_UNREAD, cards_due_asked,
                                        READ_AGAIN, reads_again,
@@ -430,9 +431,10 @@ class SessionCore(abc.ABC):
         #: for a card the shoe left unplayed after the read (fixR41), and its void makes it due again.
         self._replay_dropped_due: dict[str, int] = {}
         self._replay_typed_dropped: dict[int, str] = {}
-        #: In a replay, per reader, its wait for cards that may be several (lost frames, a double feed) standing, as live
-        #: (_hold_of): its number and why.  Its alerts stay while it does, whatever is typed; Enter on the read held
-        #: under it ends it, not one opened since (fixR42: a card unread after that read replaces it, as a new gap).
+        #: In a replay, per reader, its wait for cards that may be several (lost frames, a double feed) standing, as
+        #: live (_hold_of): its number and why.  Its alerts stay while it does, whatever is typed; Enter on the read
+        #: held under it ends it, not one opened since (fixR42: a card unread after that read replaces it, as a new
+        #: gap does).
         self._replay_many: dict[str, tuple[int, str]] = {}
         self._replay_many_opened = 0
         #: In a replay, whether the last card refused was typed (K): its CARD REFUSED explains no wait (see _replay_op).
@@ -2181,8 +2183,8 @@ class SessionCore(abc.ABC):
 
     def cards_due(self, source: str) -> int:
         """How many cards are still to be typed before the next read of ``source`` plays (0: none).  A hold for cards
-        that may be several, once the cards it counted are typed, has none due, though Enter still ends it (fixR42: it said
-        1, and UNREADABLE CARD asked to type a card when all were typed)."""
+        that may be several, once the cards it counted are typed, has none due, though Enter still ends it (fixR42: it
+        said 1, and UNREADABLE CARD asked to type a card when all were typed)."""
         hold = self._hold_of.get(source)
         if hold is None or hold[0] in MANY_CARD_HOLDS and hold[1] not in self._cards_due and self._typed_for_open.get(
                 hold[1]):
