@@ -200,6 +200,12 @@ ONE_CARD_HOLDS = (AFTER_AN_UNREADABLE, AFTER_A_REFUSAL, AFTER_A_MISDRAW, AFTER_A
 #: Holds for cards that may be several: only Enter on the read held ends them (a gap's, Esc on its alert too).
 MANY_CARD_HOLDS = (AFTER_A_GAP, AFTER_A_DOUBLE_FEED, AFTER_UNPLACED, AFTER_DROPPED, AFTER_A_RESTART, AFTER_NEW_SHOE,
                    AFTER_NEW_DECK)
+#: Many-card holds for cards missing from a reader's run (lost frames, a double feed, a read dropped among them): a
+#: card a shoe leaves unplayed after them with no read between is one more to type before the next read (fixR42: at
+#: a gap Enter, Enter played the read in its place; a double feed counted one card of two), and one left unplayed
+#: after the read held under such a hold waits for it as after a one-card hold (fixR41 for Del, fixR42).  Not a new
+#: shoe's or deck's: the card after it is most likely the new one's.
+RUN_HOLDS = (AFTER_A_GAP, AFTER_A_DOUBLE_FEED, AFTER_DROPPED)
 #: Holds for one card left unplayed by its reader that the croupier must type: another such card right after
 #: it (no read between) is a second card to type, not a new wait that replaces the first.
 ONE_MISSING_CARD = (AFTER_AN_UNREADABLE, AFTER_A_REFUSAL)
@@ -269,6 +275,10 @@ def cards_due_asked(card: str, source: str, why: str, due: int) -> str:
     with the count (rev36 R5)."""
     if due == 1 and why in DRAWN_ONCE and not reads_again(source):
         return missing_card_asked(card, why)
+    if why == AFTER_A_GAP:  # cards its reader left unplayed by the lost frames (fixR42): the frames' may be more
+        return (f"{'a card' if due == 1 else f'{due} cards'} the {source} could not read before {card} still "
+                f"untyped, and frames were lost (FRAMES LOST): type each card dealt in its place first (K), any the "
+                f"lost frames held too, then Enter plays {card}")
     if why == AFTER_DROPPED and not reads_again(source):  # the dropped read's card is one of them (a shoe's)
         return (f"{'a card' if due == 1 else f'{due} cards'} before {card} still untyped: a card could not be read (or "
                 f"was refused), and a read was dropped too (Del), its card dealt all the same: type each card dealt "
@@ -292,6 +302,10 @@ def several_unread(count: int, refused: bool = False, dropped: bool = False) -> 
             f"the next card read is played after them; it waits until all {count} are typed")
 
 
+#: UNREADABLE CARD's DO line once the cards a many-card wait counted are typed: the wait stands until Enter on the read
+#: held (fixR42: it still said "type it (K)" with none due).
+TYPED_ALL = ("look at the cards typed: each card missing is typed (K); Enter plays the card read after them (type any "
+             "other card missed before it first, K)")
 #: The code of the alert of a new shoe reported while a round is dealt (its source's next read waits).
 NEW_SHOE_IN_ROUND = "newshoe:round"
 #: The same at blackjack: a new deck reported while a round is played.

@@ -31,14 +31,19 @@ class QueuedRead:
     #: The cards its reader could not read that stood when the table took it (None: it still waits behind another
     #: read, not taken yet).
     behind: Optional[tuple[Unread, ...]] = None
+    #: The wait for cards that may be several (lost frames, a double feed) its reader had when the table took it, by
+    #: its number (SessionCore._replay_many): Enter on the read ends that one, not one opened since.
+    many: Optional[int] = None
 
 
 class ReplayReads:
     """The replay's queue of reads, in the order the live table took them."""
 
-    def __init__(self, standing: Callable[[str], tuple[Unread, ...]]) -> None:
-        #: The cards ``source`` could not read that stand now (the replay's own list).
+    def __init__(self, standing: Callable[[str], tuple[Unread, ...]],
+                 many: Callable[[str], Optional[int]] = lambda source: None) -> None:
+        #: The cards ``source`` could not read that stand now (the replay's own list), and its many-card wait.
         self._standing = standing
+        self._many = many
         self._reads: list[QueuedRead] = []
 
     def read(self, source: str, seq: Optional[int], frame: Optional[int] = None) -> None:
@@ -86,3 +91,4 @@ class ReplayReads:
     def _take_first(self) -> None:
         if self._reads and self._reads[0].behind is None:
             self._reads[0].behind = self._standing(self._reads[0].source)
+            self._reads[0].many = self._many(self._reads[0].source)

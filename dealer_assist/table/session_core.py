@@ -31,8 +31,9 @@ from dealer_assist.table.another_shoe import alert_text, reported
 from dealer_assist.table.holds import (AFTER_A_DOUBLE_FEED, AFTER_A_GAP, AFTER_A_MISDRAW, AFTER_LOST_FRAMES, AFTER_A_REJECTION, AFTER_A_RESTART,
                                        AFTER_AN_UNREADABLE, AFTER_DROPPED, AFTER_NEW_SHOE, AFTER_RESTART_ACTION,
                                        AFTER_TYPED_UNREAD, AFTER_UNPLACED, PARKED, SAME_CARD_DOUBTS, TYPED_THEN_READ,
-                                       TYPED_UNREAD, AFTER_A_REFUSAL,
+                                       TYPED_UNREAD, AFTER_A_REFUSAL, TYPED_ALL,
                                        HOLDS, MANY_CARD_HOLDS, ONE_CARD_HOLDS, ONE_MISSING_CARD, PLACED_KINDS, places_a_card, READ_BEFORE_A_STOP,
+                                       RUN_HOLDS,
                                        corrects_a_read, held_by_alert, hold_of_alert, left_unplayed, none_missed_asked,
                                        several_unread, DRAWN_ONCE, SET_ASIDE_UNREAD, cards_due_asked,
                                        READ_AGAIN, reads_again,
@@ -430,11 +431,18 @@ class SessionCore(abc.ABC):
         #: for a card the shoe left unplayed after the read (fixR41), and its void makes it due again.
         self._replay_dropped_due: dict[str, int] = {}
         self._replay_typed_dropped: dict[int, str] = {}
+        #: In a replay, per reader, its wait for cards that may be several (lost frames, a double feed) standing, as
+        #: live (_hold_of): its number and why.  Its alerts stay while it does, whatever is typed; Enter on the read
+        #: held under it ends it, not one opened since (fixR42: a card unread after that read replaces it, as a new
+        #: gap does).
+        self._replay_many: dict[str, tuple[int, str]] = {}
+        self._replay_many_opened = 0
         #: In a replay, whether the last card refused was typed (K): its CARD REFUSED explains no wait (see _replay_op).
         self._replay_typed_refused = False
         #: In a replay, the reads journaled and not placed yet, as the live table took them (see ReplayReads).
         self._replay_reads = ReplayReads(lambda source: tuple(
-            (f[0], f[1]) for f in self._replay_unread_frames if f[0] == source))
+            (f[0], f[1]) for f in self._replay_unread_frames if f[0] == source),
+            lambda source: self._replay_many[source][0] if source in self._replay_many else None)
         #: In a replay, the cards typed for waits, by where they were placed (:attr:`_placed_count`): one typed for a
         #: wait still open, ``(0, ())``, or one that ended it, with how many were typed for it and the alerts taken
         #: down.  A void of one makes its card due again and brings those alerts back, as live (EndedWait; rev23
@@ -1015,7 +1023,7 @@ class SessionCore(abc.ABC):
                 for code in codes:
                     alerts.pop(code, None)
                 if "gap" in codes:
-                    self._hold_of = {s: h for s, h in self._hold_of.items() if h[0] != AFTER_A_GAP}
+                    self._gaps_looked_at()
                     settles = True
                 if "refused" in codes and payload.get("set_aside") is True:  # Del on a misdraw (as live: blackjack)
                     self._hold_of = {s: h for s, h in self._hold_of.items() if h[0] != AFTER_A_MISDRAW}
@@ -1048,7 +1056,8 @@ class SessionCore(abc.ABC):
                     alerts[payload["code"]] = payload
                 left = held_by_alert(payload)
                 if left is not None and left[1] == AFTER_A_GAP:
-                    self._open_hold(*left)
+                    self._pending_hold = queue[0][1] if queue else None  # as live: the read held then keeps its own
+                    self._open_gap_hold(left[0])
                 elif left is not None:
                     hold_next(*left)
             elif kind == "read_dropped" or kind in PLACED_KINDS and (places_a_read(payload, kind) or (
@@ -1092,7 +1101,8 @@ class SessionCore(abc.ABC):
                     card = _parsed(payload.get("card"))
                     if card is not None:
                         typed.append(card)
-                    settles = self._typed_while_held(queue[0][0].get("source"), queue[0][1])  # as live (enter_card)
+                    settles = self._typed_while_held(queue[0][0].get("source"), queue[0][1],  # as live (enter_card)
+                                                     _waited_under(queue[0][0], queue[0][1], whys))
             elif kind == "shoe_burn" and isinstance(payload.get("burned_unread"), int):  # B (as live: _burn_done)
                 self._pending_hold = queue[0][1] if queue else None  # the read held then (its own cards come first)
                 settles = self._burn_done(payload["burned_unread"], settle=False) > 0
@@ -1242,7 +1252,7 @@ class SessionCore(abc.ABC):
                 self._publish(replace(self._snap, message="UNREADABLE CARD TYPED? stays until it is answered: Enter "
                                                           "if the card typed was the one, Del if not"))
             if code in (None, "gap"):  # the croupier has looked at the lost frames' cards: their holds end
-                self._hold_of = {source: hold for source, hold in self._hold_of.items() if hold[0] != AFTER_A_GAP}
+                self._gaps_looked_at()
                 self._settle_hold_alerts()
 
     def _take_down(self, kept: Callable[[Alert], bool]) -> None:
@@ -1273,7 +1283,7 @@ class SessionCore(abc.ABC):
                 # the next read would take its place (QA: played as B1, the unread card's place, at once).
                 self._unreadable(Unreadable(event.source, event.t, seq=event.seq), told=event.text)
             elif isinstance(event, SeqGap):
-                self._open_hold(event.source, AFTER_A_GAP)
+                self._open_gap_hold(event.source)
                 self._gap_alert(event)
             elif isinstance(event, CountRestarted):
                 self._new_count(event.source)
@@ -1472,8 +1482,9 @@ class SessionCore(abc.ABC):
             return
         source = next(iter(self._hold_of))
         due = self.cards_due(source)
-        action = self._unreadable_do(source, due)
-        if due and action != alert.action:
+        typed = not due and self._typed_for_open.get(self._hold_of[source][1], 0) > 0  # a many-card hold's, all typed
+        action = self._unreadable_do(source, due) if due else TYPED_ALL if typed else alert.action
+        if action != alert.action:
             self._publish(replace(self._snap, alerts=tuple(replace(a, action=action) if a is alert else a
                                                            for a in self._snap.alerts)))
 
@@ -1680,12 +1691,14 @@ class SessionCore(abc.ABC):
         if op.get("op") in ("new_shoe", "new_deck") and error is None:
             self._replay_reads.clear()  # as live (_end_holds): dropped, or journaled again as the new shoe's
         if op.get("op") == "void_round":  # as live: the cards not read went aside with the round
+            self._replay_many = {}
             self._replay_unread = self._replay_typed_open = 0
             self._replay_unread_frames, self._replay_asks = [], set()
             keep = tuple(a for a in self._snap.alerts if hold_of_alert(a.code) is None)
             if keep != self._snap.alerts:
                 self._publish(replace(self._snap, alerts=keep))
         elif op.get("op") in ("new_shoe", "new_deck") and error is None:  # as live (_end_holds): the old shoe's
+            self._replay_many = {}
             self._replay_unread = self._replay_typed_open = 0           # alerts go (rev22: CUT CARD OUT stayed)
             self._replay_unread_frames, self._replay_asks = [], set()
             keep = tuple(a for a in self._snap.alerts if a.code.split(":")[0] in FOUND_AGAIN)
@@ -1752,8 +1765,11 @@ class SessionCore(abc.ABC):
                 self._replay_typed[self._placed_count] = (0, ())
                 return
             if newer:
-                if not any((f[0], f[1]) in held.behind and self._replay_typed_late.get(n) == f
-                           for n, f in self._replay_typed_frames.items()):
+                if held.many is not None or not any(
+                        (f[0], f[1]) in held.behind and self._replay_typed_late.get(n) == f
+                        for n, f in self._replay_typed_frames.items()):
+                    # Held behind lost frames or a double feed, a card typed may be one more of theirs: as live
+                    # (_typed_while_held), never the newer wait's (fixR42).
                     # No card was typed for the read's own since the newer card was missed (rev39 R2: also those typed
                     # before it counted here): as live (_typed_while_held), it counts for neither wait.
                     return
@@ -1773,8 +1789,8 @@ class SessionCore(abc.ABC):
                     self._replay_typed_frames[self._placed_count] = first
                     self._replay_typed_late.pop(self._placed_count, None)
             # Another reader's ask still standing keeps them all up, as live (_settle_hold_alerts: two-279).
-            if (waits and waits <= set(ONE_CARD_HOLDS) and not self._replay_unread and not self._replay_dropped
-                    and not self._replay_asks):
+            if (waits and waits - {AFTER_A_GAP, AFTER_A_DOUBLE_FEED} <= set(ONE_CARD_HOLDS) and not self._replay_many
+                    and not self._replay_unread and not self._replay_dropped and not self._replay_asks):
                 if waits == {AFTER_A_REFUSAL} and self._replay_typed_refused:
                     # The alert of a typed card refused, no wait's: live took it down (_settle_hold_alerts) and the
                     # card ended no wait, so a void of it brings none back (bj-439, bj-461).
@@ -1795,6 +1811,22 @@ class SessionCore(abc.ABC):
             after = self._unread_after(op if taken is None or taken.frame is None else {**op, "seq": taken.frame})
             self._replay_read_answered(source, taken, after, op.get("held_for") in HOLDS and op.get("confirmed"),
                                        answered=bool(op.get("held_for")))
+
+    def _replay_many_alert(self, note: dict) -> None:
+        """In a replay, an alert that opened a wait for cards that may be several (FRAMES LOST, a double feed): as live,
+        lost frames open a wait of their own; a double feed too, but right behind such a wait with no read taken under
+        it, it is one more of its cards (_hold_next)."""
+        left = held_by_alert(note)
+        if left is None or left[1] not in (AFTER_A_GAP, AFTER_A_DOUBLE_FEED):
+            return
+        source, why = left
+        held = self._replay_reads.first()
+        standing = self._replay_many.get(source)
+        if (why == AFTER_A_DOUBLE_FEED and standing is not None
+                and not (held is not None and held.source == source and held.many == standing[0])):
+            return
+        self._replay_many_opened += 1
+        self._replay_many[source] = (self._replay_many_opened, why)
 
     def _replay_burned_unread(self, count: int) -> None:
         """In a replay, B or Shift+B settled ``count`` cards left unplayed as burn cards: as live (_burn_done), those
@@ -1834,12 +1866,14 @@ class SessionCore(abc.ABC):
         self._replay_asks.discard(source)  # a read held under its ask, played: the ask is answered
         self._replay_dropped.discard(source)
         self._replay_dropped_due.pop(source, None)
+        if taken is not None and taken.many is not None and self._replay_many.get(source, (None,))[0] == taken.many:
+            del self._replay_many[source]  # as live (_end_hold_of): the wait it was held under, not a newer one
         # A read held behind an unread card and played in its place (Enter) leaves the wait of a card its reader
         # could not read after it (or another reader's) standing, and with it, as live, every wait's alert
         # (_settle_hold_alerts); an ask only while one stands (_drop_answered_ask).  They had all gone.
         keep = tuple(a for a in self._snap.alerts if hold_of_alert(a.code) is None or not answered
                      or (a.code == TYPED_UNREAD and self._replay_asks)
-                     or (a.code != TYPED_UNREAD and (left or self._replay_dropped)))
+                     or (a.code != TYPED_UNREAD and (left or self._replay_dropped or self._replay_many)))
         if keep != self._snap.alerts:
             self._publish(replace(self._snap, alerts=keep))
 
@@ -1851,6 +1885,8 @@ class SessionCore(abc.ABC):
         kept = held.source if held is not None else None
         self._replay_unread_frames = [f for f in self._replay_unread_frames if f[0] == kept]
         self._replay_asks = {source for source in self._replay_asks if source == kept}
+        self._replay_many = {source: many for source, many in self._replay_many.items()
+                             if held is not None and source == kept and many[0] == held.many}
         if held is not None:
             return
         self._replay_unread = self._replay_typed_open = 0
@@ -1914,6 +1950,7 @@ class SessionCore(abc.ABC):
             action = str(note.get("action") or "")
             alert = Alert(note["code"], str(note.get("level") or "error"), str(note.get("title") or ""),
                           str(note.get("text") or ""), f"at the table: {action}" if action else "", self._clock())
+            self._replay_many_alert(note)
             if alert.code == "unplaced":  # a restart named the reads left and waits for none of them (_restore_holds)
                 self._replay_reads.clear()
             elif alert.code == "unreadable":
@@ -1953,6 +1990,11 @@ class SessionCore(abc.ABC):
                 self._replay_ask_seq[note["source"]] = frame
             else:
                 self._replay_unread_frames.append((note["source"], frame, bool(note.get("why"))))
+                held = self._replay_reads.first()
+                if (not note.get("why") and held is not None and held.source == note["source"]
+                        and held.many is not None and self._replay_many.get(held.source, (None,))[0] == held.many
+                        and not reads_again(held.source)):
+                    del self._replay_many[held.source]  # as live (_hold_next): a wait of its own replaces it
         elif kind == "alert_dismissed":
             codes = {c for c in note.get("codes") or () if isinstance(c, str)}
             if "unreadable" in codes:
@@ -1971,6 +2013,8 @@ class SessionCore(abc.ABC):
                             held.behind = (*held.behind, (source, self._replay_ask_seq[source]))
             if TYPED_UNREAD in codes:
                 self._replay_asks = set()
+            if "gap" in codes:  # as live (dismiss): the gaps' waits end
+                self._replay_many = {s: m for s, m in self._replay_many.items() if m[1] != AFTER_A_GAP}
             self._publish(replace(snap, alerts=tuple(a for a in snap.alerts if a.code not in codes)))
         elif kind == "read_dropped":
             seq = note.get("source_seq")
@@ -2121,19 +2165,21 @@ class SessionCore(abc.ABC):
         one would take its place (its hand, its totals, the tableau after it).  A hold for cards that may be
         several (a gap's, cards a camera found lying there) stays."""
         before, number = self._hold_of.get(source, ("", 0))
-        if (before == AFTER_DROPPED and number in self._cards_due and number != self._pending_hold
-                and why in DRAWN_ONCE and not reads_again(source)):
-            self._cards_due[number] += 1  # behind a shoe's read dropped the cards due are counted: one more
-        # A shoe's card left unplayed after the read held under that Del wait is a card after the read, not one
-        # before it: a wait of its own, as after a one-card hold (fixR41: ??, 4H held, Del, 5C held, ?? lost it).
-        after_held = (before == AFTER_DROPPED and number == self._pending_hold and why in DRAWN_ONCE
-                      and not reads_again(source))
+        once = why in DRAWN_ONCE and not reads_again(source)
+        if before in RUN_HOLDS and number != self._pending_hold and once:
+            # A shoe's card left unplayed behind lost frames, a double feed or a read dropped (no read between): one
+            # more to type before the next read (fixR42: at a gap none was counted, and Enter, Enter played the read
+            # in its place; a double feed counted its own card only).
+            self._cards_due[number] = self._cards_due.get(number, 0) + 1
+        # A shoe's card left unplayed after the read held under such a wait is a card after the read, not one before
+        # it: a wait of its own, as after a one-card hold (fixR41: ??, 4H held, Del, 5C held, ?? lost it; fixR42: the
+        # same behind FRAMES LOST or a double feed).
+        after_held = before in RUN_HOLDS and number == self._pending_hold and once
         if source == "keyboard" or before in MANY_CARD_HOLDS and not after_held:
             return
         # Another card unread behind one still untyped (unread, or read and refused), with no read between
         # them: both are to be typed.  A shoe reads each card once: the read after its missing card is never that
         # card, so its one card is due too (Enter refused until it is typed), and any card it left unplayed counts.
-        once = why in DRAWN_ONCE and not reads_again(source)
         due = (self.cards_due(source) + 1 if (why == AFTER_AN_UNREADABLE or once) and before in ONE_MISSING_CARD
                and number != self._pending_hold else 1)
         self._open_hold(source, why)
@@ -2141,9 +2187,14 @@ class SessionCore(abc.ABC):
             self._cards_due[self._holds_opened] = due
 
     def cards_due(self, source: str) -> int:
-        """How many cards are still to be typed before the next read of ``source`` plays (0: none)."""
+        """How many cards are still to be typed before the next read of ``source`` plays (0: none).  A hold for cards
+        that may be several, once the cards it counted are typed, has none due, though Enter still ends it (fixR42: it
+        said 1, and UNREADABLE CARD asked to type a card when all were typed)."""
         hold = self._hold_of.get(source)
-        return 0 if hold is None else self._cards_due.get(hold[1], 1)
+        if hold is None or hold[0] in MANY_CARD_HOLDS and hold[1] not in self._cards_due and self._typed_for_open.get(
+                hold[1]):
+            return 0
+        return self._cards_due.get(hold[1], 1)
 
     def _counts_typed(self, source: str) -> bool:
         """Whether a card typed now is one the hold of ``source`` waits for: a one-card hold's, or one of the
@@ -2168,6 +2219,7 @@ class SessionCore(abc.ABC):
         typed = self._typed_for_open.pop(number, 0) + 1
         if why in MANY_CARD_HOLDS:
             self._typed_for_open[number] = typed  # a void of one makes it due again (rev22 R22-1)
+            self._unreadable_follows_count()  # none due: UNREADABLE CARD no longer asks for one (fixR42)
             return False
         del self._hold_of[source]
         self._ended[number], self._last_ended = EndedWait(source, why, number, typed), number
@@ -2356,6 +2408,29 @@ class SessionCore(abc.ABC):
         elif not why:
             self._hold_next(source, AFTER_A_REJECTION)
 
+    def _open_gap_hold(self, source: str) -> None:
+        """Lost frames: the next read of ``source`` waits (FRAMES LOST).  The cards its shoe left unplayed before them,
+        no read between, still untyped, are still to be typed: the gap's wait counts them (fixR42: ??, FRAMES LOST,
+        and Enter, Enter played the next read in the ??'s place).  A read held already keeps its own (_own_due)."""
+        why, number = self._hold_of.get(source, ("", 0))
+        due = (self._cards_due.get(number, 1 if why in ONE_CARD_HOLDS else 0)
+               if why and why != AFTER_TYPED_UNREAD and number != self._pending_hold and not reads_again(source) else 0)
+        self._open_hold(source, AFTER_A_GAP)
+        if due:
+            opened = self._holds_opened
+            self._cards_due.pop(number, None)
+            self._cards_due[opened] = due
+            if number in self._typed_for_open:
+                self._typed_for_open[opened] = self._typed_for_open.pop(number)
+            self._placements = [opened if n == number else n for n in self._placements]
+
+    def _gaps_looked_at(self) -> None:
+        """Esc on FRAMES LOST (the croupier looked: no card is missing in the frames): the gaps' waits end, but for
+        the cards their shoe could not read among them, still counted: those wait as any unread card's (fixR42)."""
+        self._hold_of = {source: (AFTER_AN_UNREADABLE, number) if why == AFTER_A_GAP else (why, number)
+                         for source, (why, number) in self._hold_of.items()
+                         if why != AFTER_A_GAP or number in self._cards_due}
+
     def _open_hold(self, source: str, why: str) -> None:
         self._holds_opened += 1
         self._hold_of[source] = (why, self._holds_opened)
@@ -2387,11 +2462,13 @@ class SessionCore(abc.ABC):
         self._due_again(ended.source, hold[0], hold[1], self._cards_due.get(hold[1], 1) + 1)
         return replace(ended, why=hold[0], number=hold[1], own=False)
 
-    def _typed_while_held(self, source: Any, held: Optional[int]) -> bool:
+    def _typed_while_held(self, source: Any, held: Optional[int], why: Any = None) -> bool:
         """A card typed (the last placed) while a read of ``source`` waits under the hold ``held``: it is the first card
         still due before that read.  Its one-card hold ends once its cards are typed (Del then holds nothing more);
         a hold a newer wait of ``source`` replaced (:meth:`_own_due`) counts one fewer; else it may be the card a void
-        made due again for it (:meth:`_typed_for_held_due`).  Whether it ended the wait of ``source``."""
+        made due again for it (:meth:`_typed_for_held_due`).  Whether it ended the wait of ``source``.  ``why``: the
+        wait the read is held under; behind lost frames or a double feed a card typed may be one more of theirs, never
+        the newer wait's (fixR42: the second card of a double feed typed ended the wait of a ?? after the read)."""
         hold = self._hold_of.get(source)
         if hold is not None and hold[1] == held and self._counts_typed(source):
             return self._card_typed_for(source)
@@ -2408,7 +2485,8 @@ class SessionCore(abc.ABC):
                 self._ended[held] = EndedWait(source, "", held, self._typed_for_open[held], own=True)
             return False
         if (hold is not None and held is not None and held not in self._cards_due and self._typed_for_open.get(held)
-                and self._due_for_held is None and self._counts_typed(source)):
+                and self._due_for_held is None and self._counts_typed(source)
+                and why not in (AFTER_A_GAP, AFTER_A_DOUBLE_FEED)):
             return self._card_typed_for(source)  # the read's own cards are typed: this one is the newer wait's
         if hold is not None:
             self._typed_for_held_due(source, held)
@@ -2811,7 +2889,7 @@ class SessionCore(abc.ABC):
                     self._note_typed(pending, card)
                     self._forget_found(card.code)
                 if error is None:  # refused, it settled nothing: its CARD REFUSED stays, as a restart shows it (bj-188)
-                    self._typed_while_held(pending.source, self._pending_hold)
+                    self._typed_while_held(pending.source, self._pending_hold, pending.doubt)
                     self._publish(replace(self._snap, cards_due=self._cards_due.get(self._pending_hold, 0)))
                     self._settle_hold_alerts()
                 return error
@@ -2833,7 +2911,9 @@ class SessionCore(abc.ABC):
         came after the read; played now it would go ahead of it (rev39 P2: ??, K♣ held, Q♥ typed, ??, then 6♦ typed
         was played before K♣).  None if it is one of the read's own cards (a void made one due again)."""
         held, hold = self._pending_hold, self._hold_of.get(pending.source)
+        # Behind lost frames or a double feed how many cards are missing is not known: a card typed may be one more.
         if (reads_again(pending.source) or held is None or held in self._cards_due or self._due_for_held is not None
+                or pending.doubt in (AFTER_A_GAP, AFTER_A_DOUBLE_FEED)
                 or hold is None or hold[1] == held or not self.cards_due(pending.source)
                 or not self._left_unplayed(hold[0], pending.source, hold[1])):
             return None
