@@ -38,6 +38,7 @@ from dealer_assist.table.holds import (AFTER_A_DOUBLE_FEED, AFTER_A_GAP, AFTER_A
                                        READ_AGAIN, reads_again,
                                        places_a_read)
 from dealer_assist.table.journal import JournalGoneError, JournalPayloadError, JournalSizeLimitError
+from dealer_assist.table.missing_alerts import cards, unread_around
 from dealer_assist.table.replay_reads import ReplayReads
 from dealer_assist.table.roster_record import KIND as ROSTER_KIND
 from dealer_assist.table.roster_record import (refused_pin, restore_lockouts, roster_entries, roster_to_use,
@@ -328,6 +329,9 @@ class SnapshotCore:
     #: could not read in a row, or behind one a shoe left unplayed (0 otherwise): Enter on it is refused until
     #: they are.
     cards_due: int = 0
+    #: How many cards its reader left unplayed after ``pending`` (unread, refused), untyped: typed before Enter they
+    #: would go into places before it, so the banner says to type them after (qaAV F6).
+    due_after: int = 0
 
     @property
     def payments_unrecorded(self) -> bool:
@@ -346,6 +350,15 @@ class SnapshotCore:
     def status_reason(self) -> Optional[str]:
         if self.stopped:
             return self.stopped
+        if self.pending is not None:
+            after = self.due_after
+            return self._held_reason() + (f"; {cards(after)} after it {'is' if after == 1 else 'are'} missing too: "
+                                          f"type {'it' if after == 1 else 'them'} (K) once Enter has played "
+                                          f"{self.pending.card.label}" if after else "")
+        return None
+
+    def _held_reason(self) -> str:
+        """Why ``pending`` waits for the croupier."""
         if self.pending is not None:
             pending = self.pending
             typed = ", ".join(c.label for c in self.typed_before) if self.typed_for is pending else ""
@@ -366,7 +379,7 @@ class SnapshotCore:
                 return f"{pending.source} read {pending.card.label}, held: {pending.doubt}{again}"
             cands = " or ".join(c.label for c in pending.candidates) or pending.card.label
             return f"{pending.source} is not sure: is it {cands}? Enter confirms, type the card to correct"
-        return None
+        return ""
 
 
 class SessionCore(abc.ABC):
@@ -502,6 +515,9 @@ class SessionCore(abc.ABC):
         #: Damaged lines per source not journaled yet: (count, count by reason, when last journaled).
         self._drops: dict[str, tuple[int, dict[str, int], float]] = {}
         self._gaps: dict[str, SeqGap] = {}  # source -> the last FRAMES LOST it gave (see _gap_alert)
+        #: Per source, the cards the standing UNREADABLE CARD tells of: frame, and the read held when it came out
+        #: (see _unread_around).
+        self._unread_told: dict[str, list[tuple[Optional[int], Optional[CardRead]]]] = {}
         #: Damaged lines per source in the current window: (window start, count); see _noise.
         self._noise_window: dict[str, tuple[float, int, int]] = {}  # start, lines, of them failing the CRC
         #: How far each card-reading device's count got, as the journal has it (see source_count).
@@ -701,7 +717,7 @@ class SessionCore(abc.ABC):
         return lambda: self._listeners.remove(listener) if listener in self._listeners else None
 
     def _publish(self, snap: Any) -> None:
-        self._snap = replace(snap, version=self._snap.version + 1)
+        self._snap = replace(snap, version=self._snap.version + 1, due_after=self._due_after(snap.pending))
         for listener in list(self._listeners):
             listener(self._snap)
         if self._disk_due and not self._snap.stopped:
@@ -1439,6 +1455,10 @@ class SessionCore(abc.ABC):
             return
         said = f"ERR MISREAD, frame {event.seq}" if event.seq is not None else "ERR MISREAD"
         due = 0 if event.why else self.cards_due(event.source)
+        around = None if event.why else self._unread_around(event, told and f"{said}: {told}")
+        if around is not None:
+            self.alert("unreadable", "error", "UNREADABLE CARD", *around)
+            return
         self.alert(f"unplaced:{maybe}:{event.seq}" if event.why else "unreadable", "error",
                    "CARD TO TYPE IN ITS PLACE" if event.why else "UNREADABLE CARD",
                    f"the {event.source} {event.why}"
@@ -1453,6 +1473,39 @@ class SessionCore(abc.ABC):
                                          if str(event.source).startswith("camera:") and not self.read_only else "")
                    + " and type each such card in its place (K), then Enter plays the card read after them"
                    if event.why else self._unreadable_do(event.source, due))
+
+    def _unread_around(self, event: Unreadable, told: Optional[str]) -> Optional[tuple[str, str]]:
+        """UNREADABLE CARD's words (text, DO) when ``event``'s card came out after a read of its source held behind
+        another card it could not read, that card still untyped: both are told, the one before the read first
+        (qaAV F6: the newer replaced the older's words, and typed first it went into the older one's place).
+        None when the alert tells of one card only (or of cards unread in a row: its count says so)."""
+        standing = any(a.code == "unreadable" for a in self._snap.alerts)
+        pending = self._snap.pending if self._snap.pending is not None and \
+            self._snap.pending.source == event.source else None
+        told_before = self._unread_told.get(event.source, []) if standing else []
+        self._unread_told[event.source] = [*told_before, (event.seq, pending)]
+        if pending is None or reads_again(event.source):
+            return None
+        hold = self._hold_of.get(event.source)
+        newer = hold is not None and hold[1] != self._pending_hold
+        due_after = self.cards_due(event.source) if newer else 0
+        due_before = (self._cards_due.get(self._pending_hold, 0) if self._own_due(self._pending_hold) else 0) \
+            if newer else self.cards_due(event.source)
+        entries = self._unread_told[event.source]
+        before = [seq for seq, held in entries if held is not pending][-due_before:] if due_before else []
+        after = [seq for seq, held in entries if held is pending][-due_after:] if due_after else []
+        if not before or not after:
+            return None
+        return unread_around(event.source, before, after, pending.card.label, told)
+
+    def _due_after(self, pending: Optional[CardRead]) -> int:
+        """How many cards the reader of ``pending`` (a shoe's: it reads each card once) left unplayed after it, still
+        untyped: a newer wait of that reader than the one ``pending`` waits under (see SnapshotCore.due_after)."""
+        hold = self._hold_of.get(pending.source) if pending is not None else None
+        if hold is None or hold[1] == self._pending_hold or hold[0] not in ONE_MISSING_CARD \
+                or reads_again(pending.source):
+            return 0
+        return self.cards_due(pending.source)
 
     def _unreadable_do(self, source: str, due: int) -> str:
         """UNREADABLE CARD's DO line with ``due`` cards of ``source`` still to type (one, or none counted: type it)."""
