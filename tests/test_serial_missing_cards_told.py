@@ -69,3 +69,60 @@ def test_typed_as_the_alert_says_each_card_goes_in_its_place(rig):
     assert rig.session.confirm_pending() is None
     assert rig.session.enter_card("5H") is None
     assert rig.played() == ["9H", "JC", "QS", "5H"]
+
+
+def lost(session) -> tuple[str, str]:
+    alert = {a.code: a for a in session.snapshot.alerts}["gap"]
+    return alert.text, alert.action
+
+
+def restarted_and_replayed(path, live: tuple[str, str], code: str = "gap") -> None:
+    """A restart shows ``live``'s words again, and so does a replay (its DO said as what the table was told)."""
+    again = TableSession(RULES, journal=Journal.open(path), odds=False)
+    try:
+        shown = {a.code: a for a in again.snapshot.alerts}[code]
+        assert (shown.text, shown.action) == live
+    finally:
+        again.close()
+    shown = {a.code: a for a in replayed(path, TableSession(RULES)).snapshot.alerts}[code]
+    assert (shown.text, shown.action) == (live[0], f"at the table: {live[1]}")
+
+
+def test_two_runs_of_lost_frames_around_a_held_read_are_both_told(rig, path):
+    # The shoe dealt AS, KH (frame 2, lost: its heartbeat names it), 9C, TC (frame 5, lost too).
+    rig.send(hello("A1"), frame("CARD", 1, "AS"), frame("HB", 3, "2"), frame("CARD", 4, "9C"), frame("HB", 6, "5"))
+    assert waits(rig, "9C")
+    assert wait_for(lambda: "frames 2, 5" in lost(rig.session)[0])
+    text, action = live = lost(rig.session)
+    assert "2 cards were missed, one (frame 2) before 9♣ (held) and one (frame 5) after it" in text
+    assert "in the order they came out: those before 9♣ first, then Enter plays 9♣, then those after it" in action
+    rig.close()
+    restarted_and_replayed(path, live)
+
+
+def test_lost_cards_typed_as_frames_lost_says_each_go_in_their_place(rig):
+    rig.send(hello("A1"), frame("CARD", 1, "AS"), frame("HB", 3, "2"), frame("CARD", 4, "9C"), frame("HB", 6, "5"))
+    assert waits(rig, "9C")
+    assert wait_for(lambda: "frames 2, 5" in lost(rig.session)[0])
+    assert rig.session.enter_card("KH") is None and rig.session.confirm_pending() is None
+    rig.send(frame("CARD", 7, "2D"))
+    assert waits(rig, "2D")
+    assert rig.session.enter_card("TC") is None and rig.session.confirm_pending() is None
+    assert rig.played() == ["AS", "KH", "9C", "TC", "2D"]
+
+
+def test_after_a_replug_the_hello_said_again_keeps_the_count_of_cards_that_may_have_gone(rig, path):
+    """qaAV F5: the HELLO said again (no restart) rewrote "lost frames 6-13" to "a card may have been missed" and
+    dropped "count them": eight frames out of reach may have held eight cards."""
+    rig.send(hello("A1"), frame("CARD", 1, "AS"))
+    assert wait_for(lambda: rig.played() == ["AS"])
+    rig.unplug()  # the shoe sends frames 2-9 meanwhile
+    rig.replug()
+    rig.send(frame("CARD", 10, "7C"), hello("A1"))
+    assert waits(rig, "7C")
+    assert wait_for(lambda: "restarted meanwhile" not in lost(rig.session)[0])  # the HELLO said again is heard
+    text, action = live = lost(rig.session)
+    assert "lost frames 2-9: up to 8 cards may have been missed" in text and "restarted meanwhile" not in text
+    assert action.endswith("type any missing card (K): count them, each lost frame may have been a card")
+    rig.close()
+    restarted_and_replayed(path, live)

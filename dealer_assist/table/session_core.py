@@ -38,7 +38,7 @@ from dealer_assist.table.holds import (AFTER_A_DOUBLE_FEED, AFTER_A_GAP, AFTER_A
                                        READ_AGAIN, reads_again,
                                        places_a_read)
 from dealer_assist.table.journal import JournalGoneError, JournalPayloadError, JournalSizeLimitError
-from dealer_assist.table.missing_alerts import cards, unread_around
+from dealer_assist.table.missing_alerts import cards, frame_runs, lost_together, unread_around
 from dealer_assist.table.replay_reads import ReplayReads
 from dealer_assist.table.roster_record import KIND as ROSTER_KIND
 from dealer_assist.table.roster_record import (refused_pin, restore_lockouts, roster_entries, roster_to_use,
@@ -109,25 +109,14 @@ def _past(t: float, since: float, span: float) -> bool:
 NOISE_LINES = 20
 NOISE_WINDOW = 5.0
 
-#: Runs of lost frames an alert names one by one; past them it says how many, from which to which
-#: (half an hour of heartbeats lost is some 1,800 numbers, which buried the table under the alert).
-NAMED_RUNS = 4
-NAMED_FRAMES = 20
+def _same_read(a: Optional[CardRead], b: Optional[CardRead]) -> bool:
+    """Whether ``a`` and ``b`` are the one read (its doubt may have been reworded since)."""
+    return a is not None and b is not None and (a.card, a.source, a.seq, a.t) == (b.card, b.source, b.seq, b.t)
 
 
-def frame_runs(missing: tuple[int, ...]) -> str:
-    """Lost frames as a croupier reads them: ``frame 9`` / ``frames 3, 4`` / ``frames 12-15`` /
-    ``1,996 frames, 4 to 1999`` (it had read "lost frame(s) 98 frames, 2 to 99")."""
-    runs: list[list[int]] = []
-    for m in missing:
-        if runs and m == runs[-1][1] + 1:
-            runs[-1][1] = m
-        else:
-            runs.append([m, m])
-    if len(runs) > NAMED_RUNS or len(missing) > NAMED_FRAMES:
-        return f"{len(missing):,} frames, {missing[0]} to {missing[-1]}"
-    named = ", ".join(str(a) if a == b else f"{a}, {b}" if b == a + 1 else f"{a}-{b}" for a, b in runs)
-    return f"frame {named}" if len(missing) == 1 else f"frames {named}"
+def _sure_cards(gap: SeqGap) -> Optional[int]:
+    """How many cards ``gap``'s frames surely held (its heartbeat named its last frame a card), None if not known."""
+    return 1 if gap.card_lost is not None and gap.missing[0] == gap.card_lost else None
 
 
 def _span(seconds: float) -> str:
@@ -515,6 +504,8 @@ class SessionCore(abc.ABC):
         #: Damaged lines per source not journaled yet: (count, count by reason, when last journaled).
         self._drops: dict[str, tuple[int, dict[str, int], float]] = {}
         self._gaps: dict[str, SeqGap] = {}  # source -> the last FRAMES LOST it gave (see _gap_alert)
+        #: Per source, the gaps the standing FRAMES LOST tells of, each with the read held when it came (_gap_alert).
+        self._gaps_told: dict[str, list[tuple[SeqGap, Optional[CardRead]]]] = {}
         #: Per source, the cards the standing UNREADABLE CARD tells of: frame, and the read held when it came out
         #: (see _unread_around).
         self._unread_told: dict[str, list[tuple[Optional[int], Optional[CardRead]]]] = {}
@@ -1492,8 +1483,8 @@ class SessionCore(abc.ABC):
         due_before = (self._cards_due.get(self._pending_hold, 0) if self._own_due(self._pending_hold) else 0) \
             if newer else self.cards_due(event.source)
         entries = self._unread_told[event.source]
-        before = [seq for seq, held in entries if held is not pending][-due_before:] if due_before else []
-        after = [seq for seq, held in entries if held is pending][-due_after:] if due_after else []
+        before = [seq for seq, held in entries if not _same_read(held, pending)][-due_before:] if due_before else []
+        after = [seq for seq, held in entries if _same_read(held, pending)][-due_after:] if due_after else []
         if not before or not after:
             return None
         return unread_around(event.source, before, after, pending.card.label, told)
@@ -2079,24 +2070,42 @@ class SessionCore(abc.ABC):
             self._write("frame_dropped", {"source": source, "count": count, "reasons": reasons})
         self._drops[source] = (0, {}, t)
 
-    def _gap_alert(self, event: SeqGap) -> None:
+    def _gap_alert(self, event: SeqGap, again: bool = False) -> None:
         """FRAMES LOST for ``event``; kept, so that a HELLO showing the shoe did not restart while out of reach
-        can take back the part that says more cards may have gone (see :meth:`_hello`)."""
+        can take back the part that says more cards may have gone (see :meth:`_hello`: ``again``, the same gap told
+        anew).  Gaps of one source while its FRAMES LOST stands are told together, which lie before the read held
+        and which after it (qaAV F1: the newer replaced the older's words, two cards missed read as one)."""
         self._gaps[event.source] = event
-        cut = event.may_be_cut and not self._cut_out_now()
-        self.alert("gap", "error", "FRAMES LOST",
-                   f"the {event.source} lost {frame_runs(event.missing)}"
-                   + (" of a new count" if event.count_went_back else "")
-                   + (f": frame {event.card_lost} was a card (the shoe's heartbeat names it as its last), so "
-                      + ("a card was missed" if event.missing[0] == event.card_lost else  # in count order, wrapped past 65535
-                         "at least one card was missed; the lost frames before it may have been cards too")
-                      if event.card_lost is not None else ": a card may have been missed")
-                   + ("; they went while it was out of reach, and had the shoe restarted meanwhile, more "
-                      "cards than these frames may have gone" if event.after_link_loss else "")
-                   + (f"; {MAY_BE_CUT}: look at the shoe" if cut else ""),
-                   (f"look at the shoe: {self.CUT_BY_HAND}; then " if cut else "")
-                   + "compare the cards on the table with the display and type any missing card (K)"
-                   + (": count them, the frames may not tell them all" if event.after_link_loss else ""),
+        standing = any(a.code == "gap" for a in self._snap.alerts)
+        told = self._gaps_told.get(event.source, []) if standing else []
+        pending = self._snap.pending if self._snap.pending is not None and \
+            self._snap.pending.source == event.source else None
+        told = [*told[:-1], (event, told[-1][1])] if again and told else [*told, (event, pending)]
+        self._gaps_told[event.source] = told
+        cut = any(g.may_be_cut for g, _ in told) and not self._cut_out_now()
+        if len(told) > 1:
+            text, action = lost_together(event.source, [(g.missing, _sure_cards(g)) for g, _ in told],
+                                         [_same_read(held, pending) for _, held in told], pending and pending.card.label,
+                                         any(g.after_link_loss and not g.bounded for g, _ in told))
+        else:
+            text = (f"the {event.source} lost {frame_runs(event.missing)}"
+                    + (" of a new count" if event.count_went_back else "")
+                    + (f": frame {event.card_lost} was a card (the shoe's heartbeat names it as its last), so "
+                       + ("a card was missed" if event.missing[0] == event.card_lost else  # in count order, wrapped
+                          "at least one card was missed; the lost frames before it may have been cards too")
+                       if event.card_lost is not None else
+                       f": up to {len(event.missing)} cards may have been missed" if event.bounded
+                       and len(event.missing) > 1 else ": a card may have been missed")
+                    + ("; they went while it was out of reach (its HELLO since shows it did not restart: no other "
+                       "frames went)" if event.bounded else
+                       "; they went while it was out of reach, and had the shoe restarted meanwhile, more "
+                       "cards than these frames may have gone" if event.after_link_loss else ""))
+            action = ("compare the cards on the table with the display and type any missing card (K)"
+                      + (": count them, the frames may not tell them all" if event.after_link_loss and not event.bounded
+                         else ": count them, each lost frame may have been a card" if event.bounded
+                         and len(event.missing) > 1 else ""))
+        self.alert("gap", "error", "FRAMES LOST", text + (f"; {MAY_BE_CUT}: look at the shoe" if cut else ""),
+                   (f"look at the shoe: {self.CUT_BY_HAND}; then " if cut else "") + action,
                    source=event.source, source_seq=event.seq)
 
     def _hello(self, event: DeviceHello) -> None:
@@ -2108,7 +2117,7 @@ class SessionCore(abc.ABC):
                                          "firmware": event.firmware, "protocol": event.protocol, "continues": True,
                                          "bounds_gap": True})
             if gap is not None and gap.after_link_loss and any(a.code == "gap" for a in self._snap.alerts):
-                self._gap_alert(replace(gap, after_link_loss=False))
+                self._gap_alert(replace(gap, bounded=True), again=True)
             return
         before = self._counts.count(event.source).boot
         if not event.continues:  # a new count: its SEQs are not the old count's (rev15 F9)
@@ -2421,6 +2430,9 @@ class SessionCore(abc.ABC):
         self._end_hold_of(pending)
         self._pending_hold = None
         self._drop_answered_ask()
+        for told in (self._gaps_told, self._unread_told):  # those before it are settled: no more told with a newer
+            if pending.source in told:
+                told[pending.source] = [(what, None) for what, held in told[pending.source] if _same_read(held, pending)]
 
     def _own_typed_voided(self, counted: Optional[int]) -> Optional[EndedWait]:
         """V of a card typed for the cards before a held read while a newer wait of its reader stood (the shoe read A,
