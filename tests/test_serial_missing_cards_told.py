@@ -96,8 +96,16 @@ def test_two_runs_of_lost_frames_around_a_held_read_are_both_told(rig, path):
     text, action = live = lost(rig.session)
     assert "2 cards were missed, one (frame 2) before 9♣ (held) and one (frame 5) after it" in text
     assert "in the order they came out: those before 9♣ first, then Enter plays 9♣, then those after it" in action
+    banner = rig.session.snapshot.reason
+    assert banner.endswith("; frames were lost after it too (FRAMES LOST): type any card they held (K) once Enter "
+                           "has played 9♣")
     rig.close()
     restarted_and_replayed(path, live)
+    again = TableSession(RULES, journal=Journal.open(path), odds=False)
+    try:
+        assert again.snapshot.reason == banner
+    finally:
+        again.close()
 
 
 def test_lost_cards_typed_as_frames_lost_says_each_go_in_their_place(rig):

@@ -321,6 +321,8 @@ class SnapshotCore:
     #: How many cards its reader left unplayed after ``pending`` (unread, refused), untyped: typed before Enter they
     #: would go into places before it, so the banner says to type them after (qaAV F6).
     due_after: int = 0
+    #: Whether its reader lost frames after ``pending`` too (a newer FRAMES LOST wait): the cards they held come after.
+    lost_after: bool = False
 
     @property
     def payments_unrecorded(self) -> bool:
@@ -340,10 +342,12 @@ class SnapshotCore:
         if self.stopped:
             return self.stopped
         if self.pending is not None:
-            after = self.due_after
+            after, card = self.due_after, self.pending.card.label
             return self._held_reason() + (f"; {cards(after)} after it {'is' if after == 1 else 'are'} missing too: "
-                                          f"type {'it' if after == 1 else 'them'} (K) once Enter has played "
-                                          f"{self.pending.card.label}" if after else "")
+                                          f"type {'it' if after == 1 else 'them'} (K) once Enter has played {card}"
+                                          if after else
+                                          f"; frames were lost after it too (FRAMES LOST): type any card they held "
+                                          f"(K) once Enter has played {card}" if self.lost_after else "")
         return None
 
     def _held_reason(self) -> str:
@@ -708,7 +712,8 @@ class SessionCore(abc.ABC):
         return lambda: self._listeners.remove(listener) if listener in self._listeners else None
 
     def _publish(self, snap: Any) -> None:
-        self._snap = replace(snap, version=self._snap.version + 1, due_after=self._due_after(snap.pending))
+        self._snap = replace(snap, version=self._snap.version + 1, due_after=self._due_after(snap.pending),
+                             lost_after=self._lost_after(snap.pending))
         for listener in list(self._listeners):
             listener(self._snap)
         if self._disk_due and not self._snap.stopped:
@@ -1492,11 +1497,21 @@ class SessionCore(abc.ABC):
     def _due_after(self, pending: Optional[CardRead]) -> int:
         """How many cards the reader of ``pending`` (a shoe's: it reads each card once) left unplayed after it, still
         untyped: a newer wait of that reader than the one ``pending`` waits under (see SnapshotCore.due_after)."""
-        hold = self._hold_of.get(pending.source) if pending is not None else None
-        if hold is None or hold[1] == self._pending_hold or hold[0] not in ONE_MISSING_CARD \
-                or reads_again(pending.source):
+        hold = self._newer_hold(pending)
+        if hold is None or hold[0] not in ONE_MISSING_CARD or reads_again(pending.source):
             return 0
         return self.cards_due(pending.source)
+
+    def _lost_after(self, pending: Optional[CardRead]) -> bool:
+        """Whether the reader of ``pending`` lost frames after it: a newer wait of its for lost frames."""
+        hold = self._newer_hold(pending)
+        return hold is not None and hold[0] == AFTER_A_GAP
+
+    def _newer_hold(self, pending: Optional[CardRead]) -> Optional[tuple[str, int]]:
+        """The wait of the reader of ``pending`` opened after ``pending`` was taken under one of its waits, if any
+        (a read held for a doubt of its own may have been taken while an older wait stood: none is told as newer)."""
+        hold = self._hold_of.get(pending.source) if pending is not None and self._pending_hold is not None else None
+        return hold if hold is not None and hold[1] != self._pending_hold else None
 
     def _unreadable_do(self, source: str, due: int) -> str:
         """UNREADABLE CARD's DO line with ``due`` cards of ``source`` still to type (one, or none counted: type it)."""
