@@ -109,6 +109,7 @@ def _past(t: float, since: float, span: float) -> bool:
 NOISE_LINES = 20
 NOISE_WINDOW = 5.0
 
+
 def _same_read(a: Optional[CardRead], b: Optional[CardRead]) -> bool:
     """Whether ``a`` and ``b`` are the one read (its doubt may have been reworded since)."""
     return a is not None and b is not None and (a.card, a.source, a.seq, a.t) == (b.card, b.source, b.seq, b.t)
@@ -2100,7 +2101,8 @@ class SessionCore(abc.ABC):
         cut = any(g.may_be_cut for g, _ in told) and not self._cut_out_now()
         if len(told) > 1:
             text, action = lost_together(event.source, [(g.missing, _sure_cards(g)) for g, _ in told],
-                                         [_same_read(held, pending) for _, held in told], pending and pending.card.label,
+                                         [_same_read(held, pending) for _, held in told],
+                                         pending.card.label if pending is not None else None,
                                          any(g.after_link_loss and not g.bounded for g, _ in told))
         else:
             text = (f"the {event.source} lost {frame_runs(event.missing)}"
@@ -2447,7 +2449,8 @@ class SessionCore(abc.ABC):
         self._drop_answered_ask()
         for told in (self._gaps_told, self._unread_told):  # those before it are settled: no more told with a newer
             if pending.source in told:
-                told[pending.source] = [(what, None) for what, held in told[pending.source] if _same_read(held, pending)]
+                told[pending.source] = [(what, None) for what, held in told[pending.source]
+                                        if _same_read(held, pending)]
 
     def _own_typed_voided(self, counted: Optional[int]) -> Optional[EndedWait]:
         """V of a card typed for the cards before a held read while a newer wait of its reader stood (the shoe read A,
