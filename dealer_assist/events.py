@@ -151,6 +151,9 @@ class SeqGap:
     #: A line dropped before it read as a ``SHOE`` frame whose state may have been ``CUT``: the cut card may have
     #: come out, and no later frame can tell (a heartbeat names cards only, PROTOCOL.md 7.2).
     may_be_cut: bool = False
+    #: After a link loss, the shoe said its HELLO again with the boot id from before (``DeviceHello.bounds_gap``):
+    #: it did not restart, so ``missing`` are all the frames that went, each of which may have been a card.
+    bounded: bool = False
 
 
 @dataclass(frozen=True)

@@ -29,8 +29,11 @@ def test_the_strip_says_to_type_the_missing_card_not_enter(qtbot, table_factory)
     qtbot.waitUntil(lambda: "MISSING CARD" in window.entry.question.text(), timeout=3000)
     text = window.entry.question.text()
     assert "FIRST (K)" in text and "CONFIRM" not in text, text
+    # qaAV F7: no "Yes (Enter)" beside it while Enter is refused; Del still drops the read.
+    assert window.entry.yes.isHidden() and not window.entry.no.isHidden()
     s.enter_card("9S")  # the missing card typed: the read may be played, and the strip asks again
     qtbot.waitUntil(lambda: "CONFIRM" in window.entry.question.text(), timeout=3000)
+    assert not window.entry.yes.isHidden() and window.entry.yes.text() == "Yes (Enter)"
 
 
 def test_a_first_ctrl_n_with_the_new_shoes_burn_begun_is_refused_at_once(qtbot, table_factory):

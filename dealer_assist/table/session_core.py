@@ -39,6 +39,7 @@ from dealer_assist.table.holds import (AFTER_A_DOUBLE_FEED, AFTER_A_GAP, AFTER_A
                                        READ_AGAIN, reads_again,
                                        places_a_read)
 from dealer_assist.table.journal import JournalGoneError, JournalPayloadError, JournalSizeLimitError
+from dealer_assist.table.missing_alerts import cards, frame_runs, lost_together, unread_around
 from dealer_assist.table.replay_reads import ReplayReads
 from dealer_assist.table.roster_record import KIND as ROSTER_KIND
 from dealer_assist.table.roster_record import (refused_pin, restore_lockouts, roster_entries, roster_to_use,
@@ -109,25 +110,15 @@ def _past(t: float, since: float, span: float) -> bool:
 NOISE_LINES = 20
 NOISE_WINDOW = 5.0
 
-#: Runs of lost frames an alert names one by one; past them it says how many, from which to which
-#: (half an hour of heartbeats lost is some 1,800 numbers, which buried the table under the alert).
-NAMED_RUNS = 4
-NAMED_FRAMES = 20
+
+def _same_read(a: Optional[CardRead], b: Optional[CardRead]) -> bool:
+    """Whether ``a`` and ``b`` are the one read (its doubt may have been reworded since)."""
+    return a is not None and b is not None and (a.card, a.source, a.seq, a.t) == (b.card, b.source, b.seq, b.t)
 
 
-def frame_runs(missing: tuple[int, ...]) -> str:
-    """Lost frames as a croupier reads them: ``frame 9`` / ``frames 3, 4`` / ``frames 12-15`` /
-    ``1,996 frames, 4 to 1999`` (it had read "lost frame(s) 98 frames, 2 to 99")."""
-    runs: list[list[int]] = []
-    for m in missing:
-        if runs and m == runs[-1][1] + 1:
-            runs[-1][1] = m
-        else:
-            runs.append([m, m])
-    if len(runs) > NAMED_RUNS or len(missing) > NAMED_FRAMES:
-        return f"{len(missing):,} frames, {missing[0]} to {missing[-1]}"
-    named = ", ".join(str(a) if a == b else f"{a}, {b}" if b == a + 1 else f"{a}-{b}" for a, b in runs)
-    return f"frame {named}" if len(missing) == 1 else f"frames {named}"
+def _sure_cards(gap: SeqGap) -> Optional[int]:
+    """How many cards ``gap``'s frames surely held (its heartbeat named its last frame a card), None if not known."""
+    return 1 if gap.card_lost is not None and gap.missing[0] == gap.card_lost else None
 
 
 def _span(seconds: float) -> str:
@@ -329,6 +320,11 @@ class SnapshotCore:
     #: could not read in a row, or behind one a shoe left unplayed (0 otherwise): Enter on it is refused until
     #: they are.
     cards_due: int = 0
+    #: How many cards its reader left unplayed after ``pending`` (unread, refused), untyped: typed before Enter they
+    #: would go into places before it, so the banner says to type them after (qaAV F6).
+    due_after: int = 0
+    #: Whether its reader lost frames after ``pending`` too (a newer FRAMES LOST wait): the cards they held come after.
+    lost_after: bool = False
 
     @property
     def payments_unrecorded(self) -> bool:
@@ -347,6 +343,17 @@ class SnapshotCore:
     def status_reason(self) -> Optional[str]:
         if self.stopped:
             return self.stopped
+        if self.pending is not None:
+            after, card = self.due_after, self.pending.card.label
+            return self._held_reason() + (f"; {cards(after)} after it {'is' if after == 1 else 'are'} missing too: "
+                                          f"type {'it' if after == 1 else 'them'} (K) once Enter has played {card}"
+                                          if after else
+                                          f"; frames were lost after it too (FRAMES LOST): type any card they held "
+                                          f"(K) once Enter has played {card}" if self.lost_after else "")
+        return None
+
+    def _held_reason(self) -> str:
+        """Why ``pending`` waits for the croupier."""
         if self.pending is not None:
             pending = self.pending
             typed = ", ".join(c.label for c in self.typed_before) if self.typed_for is pending else ""
@@ -367,7 +374,7 @@ class SnapshotCore:
                 return f"{pending.source} read {pending.card.label}, held: {pending.doubt}{again}"
             cands = " or ".join(c.label for c in pending.candidates) or pending.card.label
             return f"{pending.source} is not sure: is it {cands}? Enter confirms, type the card to correct"
-        return None
+        return ""
 
 
 class SessionCore(abc.ABC):
@@ -510,6 +517,11 @@ class SessionCore(abc.ABC):
         #: Damaged lines per source not journaled yet: (count, count by reason, when last journaled).
         self._drops: dict[str, tuple[int, dict[str, int], float]] = {}
         self._gaps: dict[str, SeqGap] = {}  # source -> the last FRAMES LOST it gave (see _gap_alert)
+        #: Per source, the gaps the standing FRAMES LOST tells of, each with the read held when it came (_gap_alert).
+        self._gaps_told: dict[str, list[tuple[SeqGap, Optional[CardRead]]]] = {}
+        #: Per source, the cards the standing UNREADABLE CARD tells of: frame, and the read held when it came out
+        #: (see _unread_around).
+        self._unread_told: dict[str, list[tuple[Optional[int], Optional[CardRead]]]] = {}
         #: Damaged lines per source in the current window: (window start, count); see _noise.
         self._noise_window: dict[str, tuple[float, int, int]] = {}  # start, lines, of them failing the CRC
         #: How far each card-reading device's count got, as the journal has it (see source_count).
@@ -709,7 +721,8 @@ class SessionCore(abc.ABC):
         return lambda: self._listeners.remove(listener) if listener in self._listeners else None
 
     def _publish(self, snap: Any) -> None:
-        self._snap = replace(snap, version=self._snap.version + 1)
+        self._snap = replace(snap, version=self._snap.version + 1, due_after=self._due_after(snap.pending),
+                             lost_after=self._lost_after(snap.pending))
         for listener in list(self._listeners):
             listener(self._snap)
         if self._disk_due and not self._snap.stopped:
@@ -1449,6 +1462,10 @@ class SessionCore(abc.ABC):
             return
         said = f"ERR MISREAD, frame {event.seq}" if event.seq is not None else "ERR MISREAD"
         due = 0 if event.why else self.cards_due(event.source)
+        around = None if event.why else self._unread_around(event, told and f"{said}: {told}")
+        if around is not None:
+            self.alert("unreadable", "error", "UNREADABLE CARD", *around)
+            return
         self.alert(f"unplaced:{maybe}:{event.seq}" if event.why else "unreadable", "error",
                    "CARD TO TYPE IN ITS PLACE" if event.why else "UNREADABLE CARD",
                    f"the {event.source} {event.why}"
@@ -1463,6 +1480,49 @@ class SessionCore(abc.ABC):
                                          if str(event.source).startswith("camera:") and not self.read_only else "")
                    + " and type each such card in its place (K), then Enter plays the card read after them"
                    if event.why else self._unreadable_do(event.source, due))
+
+    def _unread_around(self, event: Unreadable, told: Optional[str]) -> Optional[tuple[str, str]]:
+        """UNREADABLE CARD's words (text, DO) when ``event``'s card came out after a read of its source held behind
+        another card it could not read, that card still untyped: both are told, the one before the read first
+        (qaAV F6: the newer replaced the older's words, and typed first it went into the older one's place).
+        None when the alert tells of one card only (or of cards unread in a row: its count says so)."""
+        standing = any(a.code == "unreadable" for a in self._snap.alerts)
+        pending = self._snap.pending if self._snap.pending is not None and \
+            self._snap.pending.source == event.source else None
+        told_before = self._unread_told.get(event.source, []) if standing else []
+        self._unread_told[event.source] = [*told_before, (event.seq, pending)]
+        if pending is None or reads_again(event.source):
+            return None
+        hold = self._hold_of.get(event.source)
+        newer = hold is not None and hold[1] != self._pending_hold
+        due_after = self.cards_due(event.source) if newer else 0
+        due_before = (self._cards_due.get(self._pending_hold, 0) if self._own_due(self._pending_hold) else 0) \
+            if newer else self.cards_due(event.source)
+        entries = self._unread_told[event.source]
+        before = [seq for seq, held in entries if not _same_read(held, pending)][-due_before:] if due_before else []
+        after = [seq for seq, held in entries if _same_read(held, pending)][-due_after:] if due_after else []
+        if not before or not after:
+            return None
+        return unread_around(event.source, before, after, pending.card.label, told)
+
+    def _due_after(self, pending: Optional[CardRead]) -> int:
+        """How many cards the reader of ``pending`` (a shoe's: it reads each card once) left unplayed after it, still
+        untyped: a newer wait of that reader than the one ``pending`` waits under (see SnapshotCore.due_after)."""
+        hold = self._newer_hold(pending)
+        if hold is None or hold[0] not in ONE_MISSING_CARD or reads_again(pending.source):
+            return 0
+        return self.cards_due(pending.source)
+
+    def _lost_after(self, pending: Optional[CardRead]) -> bool:
+        """Whether the reader of ``pending`` lost frames after it: a newer wait of its for lost frames."""
+        hold = self._newer_hold(pending)
+        return hold is not None and hold[0] == AFTER_A_GAP
+
+    def _newer_hold(self, pending: Optional[CardRead]) -> Optional[tuple[str, int]]:
+        """The wait of the reader of ``pending`` opened after ``pending`` was taken under one of its waits, if any
+        (a read held for a doubt of its own may have been taken while an older wait stood: none is told as newer)."""
+        hold = self._hold_of.get(pending.source) if pending is not None and self._pending_hold is not None else None
+        return hold if hold is not None and hold[1] != self._pending_hold else None
 
     def _unreadable_do(self, source: str, due: int) -> str:
         """UNREADABLE CARD's DO line with ``due`` cards of ``source`` still to type (one, or none counted: type it)."""
@@ -2070,24 +2130,43 @@ class SessionCore(abc.ABC):
             self._write("frame_dropped", {"source": source, "count": count, "reasons": reasons})
         self._drops[source] = (0, {}, t)
 
-    def _gap_alert(self, event: SeqGap) -> None:
+    def _gap_alert(self, event: SeqGap, again: bool = False) -> None:
         """FRAMES LOST for ``event``; kept, so that a HELLO showing the shoe did not restart while out of reach
-        can take back the part that says more cards may have gone (see :meth:`_hello`)."""
+        can take back the part that says more cards may have gone (see :meth:`_hello`: ``again``, the same gap told
+        anew).  Gaps of one source while its FRAMES LOST stands are told together, which lie before the read held
+        and which after it (qaAV F1: the newer replaced the older's words, two cards missed read as one)."""
         self._gaps[event.source] = event
-        cut = event.may_be_cut and not self._cut_out_now()
-        self.alert("gap", "error", "FRAMES LOST",
-                   f"the {event.source} lost {frame_runs(event.missing)}"
-                   + (" of a new count" if event.count_went_back else "")
-                   + (f": frame {event.card_lost} was a card (the shoe's heartbeat names it as its last), so "
-                      + ("a card was missed" if event.missing[0] == event.card_lost else  # in count order, wrapped past 65535
-                         "at least one card was missed; the lost frames before it may have been cards too")
-                      if event.card_lost is not None else ": a card may have been missed")
-                   + ("; they went while it was out of reach, and had the shoe restarted meanwhile, more "
-                      "cards than these frames may have gone" if event.after_link_loss else "")
-                   + (f"; {MAY_BE_CUT}: look at the shoe" if cut else ""),
-                   (f"look at the shoe: {self.CUT_BY_HAND}; then " if cut else "")
-                   + "compare the cards on the table with the display and type any missing card (K)"
-                   + (": count them, the frames may not tell them all" if event.after_link_loss else ""),
+        standing = any(a.code == "gap" for a in self._snap.alerts)
+        told = self._gaps_told.get(event.source, []) if standing else []
+        pending = self._snap.pending if self._snap.pending is not None and \
+            self._snap.pending.source == event.source else None
+        told = [*told[:-1], (event, told[-1][1])] if again and told else [*told, (event, pending)]
+        self._gaps_told[event.source] = told
+        cut = any(g.may_be_cut for g, _ in told) and not self._cut_out_now()
+        if len(told) > 1:
+            text, action = lost_together(event.source, [(g.missing, _sure_cards(g)) for g, _ in told],
+                                         [_same_read(held, pending) for _, held in told],
+                                         pending.card.label if pending is not None else None,
+                                         any(g.after_link_loss and not g.bounded for g, _ in told))
+        else:
+            text = (f"the {event.source} lost {frame_runs(event.missing)}"
+                    + (" of a new count" if event.count_went_back else "")
+                    + (f": frame {event.card_lost} was a card (the shoe's heartbeat names it as its last), so "
+                       + ("a card was missed" if event.missing[0] == event.card_lost else  # in count order, wrapped
+                          "at least one card was missed; the lost frames before it may have been cards too")
+                       if event.card_lost is not None else
+                       f": up to {len(event.missing)} cards may have been missed" if event.bounded
+                       and len(event.missing) > 1 else ": a card may have been missed")
+                    + ("; they went while it was out of reach (its HELLO since shows it did not restart: no other "
+                       "frames went)" if event.bounded else
+                       "; they went while it was out of reach, and had the shoe restarted meanwhile, more "
+                       "cards than these frames may have gone" if event.after_link_loss else ""))
+            action = ("compare the cards on the table with the display and type any missing card (K)"
+                      + (": count them, the frames may not tell them all" if event.after_link_loss and not event.bounded
+                         else ": count them, each lost frame may have been a card" if event.bounded
+                         and len(event.missing) > 1 else ""))
+        self.alert("gap", "error", "FRAMES LOST", text + (f"; {MAY_BE_CUT}: look at the shoe" if cut else ""),
+                   (f"look at the shoe: {self.CUT_BY_HAND}; then " if cut else "") + action,
                    source=event.source, source_seq=event.seq)
 
     def _hello(self, event: DeviceHello) -> None:
@@ -2099,7 +2178,7 @@ class SessionCore(abc.ABC):
                                          "firmware": event.firmware, "protocol": event.protocol, "continues": True,
                                          "bounds_gap": True})
             if gap is not None and gap.after_link_loss and any(a.code == "gap" for a in self._snap.alerts):
-                self._gap_alert(replace(gap, after_link_loss=False))
+                self._gap_alert(replace(gap, bounded=True), again=True)
             return
         before = self._counts.count(event.source).boot
         if not event.continues:  # a new count: its SEQs are not the old count's (rev15 F9)
@@ -2443,6 +2522,10 @@ class SessionCore(abc.ABC):
         self._end_hold_of(pending)
         self._pending_hold = None
         self._drop_answered_ask()
+        for told in (self._gaps_told, self._unread_told):  # those before it are settled: no more told with a newer
+            if pending.source in told:
+                told[pending.source] = [(what, None) for what, held in told[pending.source]
+                                        if _same_read(held, pending)]
 
     def _own_typed_voided(self, counted: Optional[int]) -> Optional[EndedWait]:
         """V of a card typed for the cards before a held read while a newer wait of its reader stood (the shoe read A,

@@ -289,12 +289,13 @@ class CardEntry(QWidget):
     def set_mode(self, mode: str) -> None:
         self._mode = mode
         asks = bool(mode) and not self.field.isReadOnly()  # a replay asks nothing: the record answers
-        self.yes.setVisible(asks)
+        # "due": a read held behind cards to type first, Enter refused until they are: no Yes (Enter) (qaAV F7).
+        self.yes.setVisible(asks and mode != "due")
         self.no.setVisible(asks)
         self.yes.setText({"pending": "Yes (Enter)", "held": "No-bet hand (Enter)",
                           "held_in_round": "Play in this round (Enter)"}.get(mode, ""))
-        self.no.setText({"pending": "No (Del)"}.get(mode, "Set aside (Del)" if mode else ""))
-        colour = theme.LEVEL["error"] if mode == "pending" else theme.LEVEL["warning"] if mode else None
+        self.no.setText({"pending": "No (Del)", "due": "No (Del)"}.get(mode, "Set aside (Del)" if mode else ""))
+        colour = theme.LEVEL["error"] if mode in ("pending", "due") else theme.LEVEL["warning"] if mode else None
         self.question.setStyleSheet(f"background: {colour.name()}; color: {theme.ink_on(colour).name()}; "
                                     f"padding: 2px {PADDING}px;"
                                     if colour else "")
@@ -444,7 +445,7 @@ class CardEntry(QWidget):
             else:
                 self.question.say(f"CONFIRM: is it {cands}? ({pending.source}: {why}){more}",
                                   f"CONFIRM: is it {cands}?{more}")
-            mode = "pending"
+            mode = "due" if due else "pending"
         elif held:
             # In the bets it may be the new shoe's first card, read in the old shoe's round (qaV F6).
             self.question.say("HELD: " + " ".join(c.label for c in held) + (
