@@ -2710,9 +2710,12 @@ class SessionCore(abc.ABC):
         card is left for the read after them, they were burn cards and so is the read (a shoe reads each card once, as
         it leaves): their wait ends and the read is burned as read, before B counts the rest (rev36 R2: Enter had dealt
         it into the round; rev38 R1, R3: also at baccarat's B, and with a card left unplayed after the read, which the
-        burn's count then settles).  Not with another reader's card missing too: which came first is not known.
-        How many cards before the read it settled (0: the read was not burned): burn cards too, which the burn's
-        count, lowered by the read only, still holds (:meth:`_burn_left_after_read`)."""
+        burn's count then settles).  Not with another reader's card missing too: which came first is not known; nor
+        while FRAMES LOST asks whether a card went with frames lost before the read: B does not answer for the croupier,
+        and settles the cards before the read only, journaled (rev40 F2: its own Enter, refused, had dropped them
+        unjournaled, and a restart asked for them again).  How many cards before the read it settled (0: the read was
+        not burned): burn cards too, which the burn's count, lowered by the read only, still holds
+        (:meth:`_burn_left_after_read`)."""
         pending, held = self._snap.pending, self._pending_hold
         if (pending is None or not self._left_unplayed(pending.doubt, pending.source, held)
                 or reads_again(pending.source) or self._replay_refusal() is not None
@@ -2725,6 +2728,8 @@ class SessionCore(abc.ABC):
         before = self._cards_due.get(held, 1)
         if left <= before:
             return 0  # no burn card left for it: B says so (_say_burned_behind)
+        if self._lost_frames_unanswered(pending):
+            return 0
         if own:
             del self._cards_due[held]
         else:
