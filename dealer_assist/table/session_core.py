@@ -956,7 +956,8 @@ class SessionCore(abc.ABC):
             card of the wait that read was taken under here; unless that read came before that card, which it then
             waits for first, the refusal's wait after it (rev40 F1, :meth:`_refused_behind`)."""
             hold = self._hold_of.get(source)
-            under = bool(queue) and hold is not None and queue[0][1] == hold[1] and queue[0][0].get("source") == source
+            under = (bool(queue) and hold is not None and hold[0] in ONE_MISSING_CARD and why in DRAWN_ONCE
+                     and not reads_again(source) and queue[0][1] == hold[1] and queue[0][0].get("source") == source)
             if under and hold[1] in self._read_between:
                 hold_next(source, why)
                 return
