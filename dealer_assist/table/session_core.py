@@ -472,6 +472,13 @@ class SessionCore(abc.ABC):
         #: read in a row, each typed in its place before the next read plays (one typed had ended the wait, and
         #: the next read took the second's place).
         self._cards_due: dict[int, int] = {}
+        #: The shoe's waits opened by a card it left unplayed while a read of it waited behind the read held: that read
+        #: lies between the held read and the card (rev40 F1), and :meth:`_refused_behind` keeps it out of the refusal's
+        #: count.  With the refusal held back until that read is taken under the wait (source: the refusal's why).
+        self._read_between: set[int] = set()
+        self._refusal_after: dict[str, str] = {}
+        #: While a restart plays the journal again, the reads it has not placed yet (:meth:`_read_waits_behind`).
+        self._restore_queue: Optional[list] = None
         #: Per hold still waiting for more cards, how many typed for it are in play (a void takes one back).
         self._typed_for_open: dict[int, int] = {}
         #: The waits a card typed ended in this round, by hold number (see EndedWait), and the last of them: a void of
@@ -957,6 +964,24 @@ class SessionCore(abc.ABC):
             self._pending_hold = queue[0][1] if queue else None
             self._hold_next(source, why)
 
+        def refused_next(source: str, why: str, retake: bool) -> None:
+            """As live: a read refused at Enter opens its wait before the read waiting next is taken, and counts the
+            card of the wait that read was taken under here; unless that read came before that card, which it then
+            waits for first, the refusal's wait after it (rev40 F1, :meth:`_refused_behind`)."""
+            hold = self._hold_of.get(source)
+            under = (bool(queue) and hold is not None and hold[0] in ONE_MISSING_CARD and why in DRAWN_ONCE
+                     and not reads_again(source) and queue[0][1] == hold[1] and queue[0][0].get("source") == source)
+            if under and hold[1] in self._read_between:
+                hold_next(source, why)
+                return
+            if under:
+                self._pending_hold = None
+                self._hold_next(source, why)
+            else:
+                hold_next(source, why)
+            if queue and (under or retake):
+                queue[0] = (queue[0][0], taken(queue[0][0]))
+
         alerts: dict[str, dict] = {}  # the alerts that explain a hold, by code
         typed_at: dict[str, list[int]] = {}  # where the cards typed of each code were placed (_placed_count)
         asked_again: Optional[EndedWait] = None  # a card typed for a camera's ask, voided: asked for at the next entry
@@ -965,6 +990,7 @@ class SessionCore(abc.ABC):
         self._placed_count = 0
         self._due_for_held = self._held_due_typed = None
         self._typed_loose, reported = [], {}
+        self._read_between, self._refusal_after, self._restore_queue = set(), {}, queue
         refused = False
         refusal: Optional[tuple[str, str]] = None  # a read refused: it holds the next unless it was held after
         for kind, payload in reversed(entries):
@@ -1018,9 +1044,7 @@ class SessionCore(abc.ABC):
                 refused, refusal = False, None
                 continue
             if refusal is not None:
-                hold_next(*refusal)
-                if queue:
-                    queue[0] = (queue[0][0], taken(queue[0][0]))
+                refused_next(*refusal, retake=True)
             refused, refusal = kind == "card_refused", None
             if kind == "card_read":
                 self._restore_reported(payload, written[id(payload)], reported)
@@ -1138,7 +1162,8 @@ class SessionCore(abc.ABC):
                 self._stash_alerts(tuple(alerts.values()))  # as live (_settle_hold_alerts)
                 alerts.clear()  # what they told of is settled: a later restart must not show them again
         if refusal is not None:
-            hold_next(*refusal)
+            refused_next(*refusal, retake=False)
+        self._restore_queue = None
         self._reported = reported
         for number, ended in self._ended.items():  # a V after the restart shows them as live (rev22 R22-8)
             self._ended[number] = replace(ended, alerts=tuple(
@@ -2259,11 +2284,30 @@ class SessionCore(abc.ABC):
         # Another card unread behind one still untyped (unread, or read and refused), with no read between
         # them: both are to be typed.  A shoe reads each card once: the read after its missing card is never that
         # card, so its one card is due too (Enter refused until it is typed), and any card it left unplayed counts.
+        if once and before in ONE_MISSING_CARD and number != self._pending_hold and self._refused_behind(source, number):
+            self._refusal_after[source] = why  # the read waiting next came before that card: it waits for it first
+            return
         due = (self.cards_due(source) + 1 if (why == AFTER_AN_UNREADABLE or once) and before in ONE_MISSING_CARD
                and number != self._pending_hold else 1)
         self._open_hold(source, why)
         if due > 1 or once:
             self._cards_due[self._holds_opened] = due
+        if once and self._read_waits_behind(source):
+            self._read_between.add(self._holds_opened)
+
+    def _refused_behind(self, source: str, number: int) -> bool:
+        """Whether a read of ``source`` refused at Enter leaves a read waiting that came before the card unplayed that
+        opened the wait ``number`` (rev40 F1: the shoe read ??, 2C, 2S, ??; 2C refused: 2S waits for the card dealt in
+        2C's place only, and the read after 2S for the second ??'s, as after a restart)."""
+        return (number in self._read_between and self._snap.pending is None and self._pending_hold is None
+                and bool(self._snap.waiting) and self._snap.waiting[0].source == source)
+
+    def _read_waits_behind(self, source: str) -> bool:
+        """Whether a read of ``source`` waits behind the read held now (a restart: behind the first read it has not
+        placed), read before the card its reader leaves unplayed now."""
+        if self._restore_queue is not None:
+            return any(read.get("source") == source for read, _ in self._restore_queue[1:])
+        return self._snap.pending is not None and any(event.source == source for event in self._snap.waiting)
 
     def cards_due(self, source: str) -> int:
         """How many cards are still to be typed before the next read of ``source`` plays (0: none).  A hold for cards
@@ -2793,9 +2837,12 @@ class SessionCore(abc.ABC):
         card is left for the read after them, they were burn cards and so is the read (a shoe reads each card once, as
         it leaves): their wait ends and the read is burned as read, before B counts the rest (rev36 R2: Enter had dealt
         it into the round; rev38 R1, R3: also at baccarat's B, and with a card left unplayed after the read, which the
-        burn's count then settles).  Not with another reader's card missing too: which came first is not known.
-        How many cards before the read it settled (0: the read was not burned): burn cards too, which the burn's
-        count, lowered by the read only, still holds (:meth:`_burn_left_after_read`)."""
+        burn's count then settles).  Not with another reader's card missing too: which came first is not known; nor
+        while FRAMES LOST asks whether a card went with frames lost before the read: B does not answer for the croupier,
+        and settles the cards before the read only, journaled (rev40 F2: its own Enter, refused, had dropped them
+        unjournaled, and a restart asked for them again).  How many cards before the read it settled (0: the read was
+        not burned): burn cards too, which the burn's count, lowered by the read only, still holds
+        (:meth:`_burn_left_after_read`)."""
         pending, held = self._snap.pending, self._pending_hold
         if (pending is None or not self._left_unplayed(pending.doubt, pending.source, held)
                 or reads_again(pending.source) or self._replay_refusal() is not None
@@ -2808,6 +2855,8 @@ class SessionCore(abc.ABC):
         before = self._cards_due.get(held, 1)
         if left <= before:
             return 0  # no burn card left for it: B says so (_say_burned_behind)
+        if self._lost_frames_unanswered(pending):
+            return 0
         if own:
             del self._cards_due[held]
         else:
@@ -2884,6 +2933,8 @@ class SessionCore(abc.ABC):
             event, rest = self._snap.waiting[0], self._snap.waiting[1:]
             self._publish(replace(self._snap, waiting=rest))
             self._take(event)
+            if event.source in self._refusal_after:  # taken under the wait of the card after it: the refusal's next
+                self._hold_next(event.source, self._refusal_after.pop(event.source))
 
     def _link(self, event: LinkState) -> None:
         links = dict(self._snap.links)

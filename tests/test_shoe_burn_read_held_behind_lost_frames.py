@@ -1,0 +1,80 @@
+"""B or Shift+B with a shoe's read held under the wait a dropped read (Del) left, while FRAMES LOST asks about that
+read: the read is not burned behind the croupier's back, and the cards before it settle as burn cards, journaled
+(``burned_unread``) so that a restart shows what live showed (rev40 F2).
+
+Shift+B deleted the read's cards due and then tried to burn it with an Enter of its own, which FRAMES LOST refused:
+nothing was journaled, live showed no card due and played the read as P1 with one Enter (the Enter-again question
+used up), a restart asked for the two cards again and put the cards typed into round 1 before it.
+
+Real bytes over a real pty to the reader (the rigs of tests/test_shoe_burn_and_next_round_waits.py).
+"""
+
+from __future__ import annotations
+
+import pytest
+
+from dealer_assist.table.journal import Journal
+from dealer_assist.table.session import TableSession
+from polling import wait_for
+from replayed_journals import replayed
+from test_serial_restarts import frame, hello
+from test_shoe_burn_and_next_round_waits import BurnRig, standing
+
+
+def view(rig) -> tuple:
+    snap = rig.session.snapshot
+    return (snap.pending and (snap.pending.card.code, snap.pending.doubt), snap.cards_due,
+            [c.card.code for c in snap.waiting], standing(rig), snap.state.phase)
+
+
+def burned_unread(rig) -> list:
+    with Journal.open(rig.path, readonly=True) as journal:
+        return [e.payload.get("burned_unread") for e in journal.entries() if e.kind == "shoe_burn"]
+
+
+@pytest.mark.parametrize("restart", [False, True])
+def test_shift_b_with_a_frame_lost_before_the_read_held_under_a_del_wait(tmp_path, restart):
+    """Burn: ?? (the shown card), 9D held behind it, frame 3 lost, 4H; Del on 9D (4H waits for 2 cards); Shift+B."""
+    rig = BurnRig(tmp_path)
+    try:
+        rig.send(hello("B1"), frame("CARD", 1, "??"), frame("CARD", 2, "9D"), frame("CARD", 4, "4H"))
+        assert rig.waits("9D") and rig.session.reject_pending() is None
+        assert rig.waits("4H") and rig.session.snapshot.cards_due == 2 and "gap" in standing(rig)
+        assert rig.session.skip_burn() is None
+        live = view(rig)
+        if restart:
+            rig.restart()
+            assert view(rig) == live
+        assert live[1] == 0 and burned_unread(rig) == [2], live
+        assert rig.session.confirm_pending() is None and rig.played() == ["4H"]
+    finally:
+        rig.close()
+    replay = replayed(rig.path, TableSession(rig.rules, odds=False))
+    assert [c.code for c in replay.state.round.cards] == ["4H"]
+
+
+@pytest.mark.parametrize("restart", [False, True])
+def test_shift_b_keeps_frames_lost_enter_again_for_the_read_after_the_lost_frame(tmp_path, restart):
+    """Burn: ?? (the shown card), JH held behind it, 9D; Del on JH (9D waits for 2 cards); frame 4 lost, JH read
+    again (FRAMES LOST); Shift+B.  9D's cards went with the burn; FRAMES LOST still asks its question of JH."""
+    rig = BurnRig(tmp_path)
+    try:
+        rig.send(hello("B1"), frame("CARD", 1, "??"), frame("CARD", 2, "JH"), frame("CARD", 3, "9D"))
+        assert rig.waits("JH") and rig.session.reject_pending() is None
+        assert rig.waits("9D") and rig.session.snapshot.cards_due == 2
+        rig.send(frame("CARD", 5, "JH"))
+        assert wait_for(lambda: [c.card.code for c in rig.session.snapshot.waiting] == ["JH"]) and "gap" in standing(rig)
+        assert rig.session.skip_burn() is None
+        live = view(rig)
+        if restart:
+            rig.restart()
+            assert view(rig) == live
+        assert live[1] == 0 and burned_unread(rig) == [2], live
+        assert rig.session.confirm_pending() is None and rig.played() == ["9D"]
+        assert rig.waits("JH")
+        assert "press Enter again" in rig.session.confirm_pending() and rig.played() == ["9D"]
+        assert rig.session.confirm_pending() is None and rig.played() == ["9D", "JH"]
+    finally:
+        rig.close()
+    replay = replayed(rig.path, TableSession(rig.rules, odds=False))
+    assert [c.code for c in replay.state.round.cards] == ["9D", "JH"]
