@@ -30,6 +30,7 @@ from polling import wait_for
 from replayed_journals import replayed
 from test_serial_restarts import frame, hello
 from test_shoe_burn_and_next_round_waits import BurnRig, RestartingBlackjackRig, standing
+from test_shoe_void_under_read_before_decision import six_of_diamonds_held_before_the_decision
 import test_shoe_missing_card_wait as missing_card
 
 
@@ -47,18 +48,24 @@ def waits_for_the_unread_card(session, read: str) -> None:
     assert session.snapshot.pending.card.code == read
 
 
+def blackjack_5c_held_under_del_wait(rig) -> None:
+    """Seat 1 bet and dealt; the shoe's ??, 4H read and dropped (Del), then 5C read and held under that Del wait."""
+    s = rig.session
+    assert s.place(1, D("10")) is None and s.deal() is None
+    rig.send("CARD", "??")
+    rig.cards("4H")
+    assert wait_for(lambda: s.snapshot.pending is not None and s.snapshot.pending.card.code == "4H")
+    assert s.reject_pending() is None  # Del
+    rig.cards("5C")
+    assert wait_for(lambda: s.snapshot.pending is not None and s.snapshot.pending.card.code == "5C")
+
+
 @pytest.mark.parametrize("restart", [False, True])
 def test_blackjack_unread_card_after_the_held_read_waits_once_its_own_are_typed(tmp_path, restart):
     rig = RestartingBlackjackRig(tmp_path, BlackjackTableRules(seats=2, burn_cards=0))
     try:
         s = rig.session
-        assert s.place(1, D("10")) is None and s.deal() is None
-        rig.send("CARD", "??")
-        rig.cards("4H")
-        assert wait_for(lambda: s.snapshot.pending is not None and s.snapshot.pending.card.code == "4H")
-        assert s.reject_pending() is None  # Del
-        rig.cards("5C")
-        assert wait_for(lambda: s.snapshot.pending is not None and s.snapshot.pending.card.code == "5C")
+        blackjack_5c_held_under_del_wait(rig)
         rig.send("CARD", "??")  # after 5C
         assert wait_for(lambda: s.cards_due("serial:shoe") == 1), "the ?? after 5C opened no wait of its own"
         if restart:
@@ -150,15 +157,7 @@ def test_replay_of_the_card_typed_again_after_its_void_under_a_read_before_the_d
     rig = RestartingBlackjackRig(tmp_path, BlackjackTableRules(seats=2, burn_cards=1, house=HouseRules(decks=1)))
     try:
         s = rig.session
-        assert s.place(1, D("10")) is None
-        rig.cards("3D", "2C", "9S")
-        assert wait_for(lambda: s.state.round is not None and len(s.state.round.cards) == 2)
-        rig.send("CARD", "??")
-        assert wait_for(lambda: "unreadable" in standing(rig))
-        assert s.enter_card("AS") is None
-        rig.cards("6D", "KC")
-        assert wait_for(lambda: s.snapshot.pending is not None and s.snapshot.pending.card.code == "6D"
-                        and len(s.snapshot.waiting) == 1)
+        six_of_diamonds_held_before_the_decision(rig)
         assert s.void_last(why="typo") is None and "unreadable" in standing(rig)
         assert s.enter_card("AS") is None
         assert not standing(rig) and s.snapshot.cards_due == 0, s.snapshot.status_reason()

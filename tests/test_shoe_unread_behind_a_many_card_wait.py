@@ -27,7 +27,8 @@ from polling import wait_for
 from replayed_journals import replayed
 from test_serial_restarts import frame, hello
 from test_shoe_burn_and_next_round_waits import BurnRig, RestartingBlackjackRig, standing
-from test_shoe_unread_after_read_held_under_del_wait import replay_alerts, waits_for_the_unread_card
+from test_shoe_unread_after_read_held_under_del_wait import (blackjack_5c_held_under_del_wait, replay_alerts,
+                                                            waits_for_the_unread_card)
 import test_shoe_missing_card_wait as missing_card
 
 SHOE = "serial:shoe"
@@ -234,13 +235,7 @@ def test_blackjack_del_wait_with_its_cards_typed_counts_none_due(tmp_path, resta
     rig = RestartingBlackjackRig(tmp_path, BlackjackTableRules(seats=2, burn_cards=0))
     try:
         s = rig.session
-        assert s.place(1, D("10")) is None and s.deal() is None
-        rig.send("CARD", "??")
-        rig.cards("4H")
-        assert wait_for(lambda: s.snapshot.pending is not None and s.snapshot.pending.card.code == "4H")
-        assert s.reject_pending() is None
-        rig.cards("5C")
-        assert wait_for(lambda: s.snapshot.pending is not None and s.snapshot.pending.card.code == "5C")
+        blackjack_5c_held_under_del_wait(rig)
         assert s.enter_card("2C") is None and s.enter_card("3C") is None
         if restart:
             s = rig.restart()

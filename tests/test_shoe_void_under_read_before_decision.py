@@ -19,20 +19,27 @@ from polling import wait_for
 from test_shoe_burn_and_next_round_waits import RestartingBlackjackRig, standing
 
 
+def six_of_diamonds_held_before_the_decision(rig) -> None:
+    """One deck, burn 1, seat 1 bet: 3D burned, 2C and 9S dealt, the shoe's ?? typed as AS, then 6D read before seat
+    1's decision (held) and KC waiting behind it."""
+    s = rig.session
+    assert s.place(1, D("10")) is None
+    rig.cards("3D", "2C", "9S")
+    assert wait_for(lambda: s.state.round is not None and len(s.state.round.cards) == 2)
+    rig.send("CARD", "??")
+    assert wait_for(lambda: "unreadable" in standing(rig))
+    assert s.enter_card("AS") is None
+    rig.cards("6D", "KC")
+    assert wait_for(lambda: s.snapshot.pending is not None and s.snapshot.pending.card.code == "6D"
+                    and len(s.snapshot.waiting) == 1)
+
+
 @pytest.mark.parametrize("restart", [False, True])
 def test_void_of_the_typed_card_holds_the_read_before_the_decision_behind_it(tmp_path, restart):
     rig = RestartingBlackjackRig(tmp_path, BlackjackTableRules(seats=2, burn_cards=1, house=HouseRules(decks=1)))
     try:
         s = rig.session
-        assert s.place(1, D("10")) is None
-        rig.cards("3D", "2C", "9S")
-        assert wait_for(lambda: s.state.round is not None and len(s.state.round.cards) == 2)
-        rig.send("CARD", "??")
-        assert wait_for(lambda: "unreadable" in standing(rig))
-        assert s.enter_card("AS") is None
-        rig.cards("6D", "KC")
-        assert wait_for(lambda: s.snapshot.pending is not None and s.snapshot.pending.card.code == "6D"
-                        and len(s.snapshot.waiting) == 1)
+        six_of_diamonds_held_before_the_decision(rig)
         assert s.void_last(why="typo") is None  # A♠ back: the ?? is due again
         if restart:
             s = rig.restart()
