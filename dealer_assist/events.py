@@ -313,7 +313,18 @@ class RecordedStart:
     op: dict = field(hash=False, compare=False)
 
 
-SourceEvent = Union[RecordedOp, RecordedNote, RecordedStart, CardRead, Unreadable, SeqGap, CountRestarted, DeviceHello, DeviceError, ShoeSignal, FrameDropped, LinkState,
+@dataclass(frozen=True)
+class RecordedEnd:
+    """A replay has played its whole record: the journal at ``path``, up to its entry ``last_seq``.  The table then
+    shows what a restart on that journal shows of the reads held (a read still held when it ends: qaAV F4)."""
+
+    source: str
+    t: float
+    path: str
+    last_seq: int
+
+
+SourceEvent = Union[RecordedOp, RecordedNote, RecordedStart, RecordedEnd, CardRead, Unreadable, SeqGap, CountRestarted, DeviceHello, DeviceError, ShoeSignal, FrameDropped, LinkState,
                     ProfileDoubt]
 
 

@@ -23,7 +23,7 @@ from typing import Any, Callable, Optional
 from dealer_assist.cards import Card, InvalidCardError, parse_card
 from dealer_assist.events import (PORT_IN_USE, PUT_BACK, YIELDING_DOUBTS, CardRead, CountPosition, CountRestarted,
                                    DeviceError, DeviceHello, FrameDropped, LinkState, ProfileDoubt, RecordedNote,
-                                   RecordedOp, RecordedStart, SeqGap, ShoeSignal, SourceEvent, TakenShoe,
+                                   RecordedEnd, RecordedOp, RecordedStart, SeqGap, ShoeSignal, SourceEvent, TakenShoe,
                                    Unreadable)
 from dealer_assist.money import fmt
 from dealer_assist.table import disk_room, journal_scan
@@ -38,7 +38,7 @@ from dealer_assist.table.holds import (AFTER_A_DOUBLE_FEED, AFTER_A_GAP, AFTER_A
                                        READ_AGAIN, reads_again,
                                        places_a_read)
 from dealer_assist.table.journal import JournalGoneError, JournalPayloadError, JournalSizeLimitError
-from dealer_assist.table.replay_reads import ReplayReads
+from dealer_assist.table.replay_reads import HELD_AS, ReplayReads
 from dealer_assist.table.roster_record import KIND as ROSTER_KIND
 from dealer_assist.table.roster_record import (refused_pin, restore_lockouts, roster_entries, roster_to_use,
                                                signers)
@@ -152,12 +152,27 @@ def _waited_under(read: dict, hold: Optional[int], whys: dict[int, str]) -> str:
     return doubt
 
 
+#: How a card's ``held_for`` begins when the read waited for its own doubt (confidence, candidates), no hold's.
+UNSURE_READ = "unsure read"
+
+
+class _JournalUpTo:
+    """A journal as it stood at entry ``last``: what a restart then would have read (a replay's end)."""
+
+    def __init__(self, journal: Any, last: int) -> None:
+        self._journal, self._last = journal, last
+
+    def entries_where(self, condition: str, params: tuple = (), *, newest_first: bool = False) -> Any:
+        return self._journal.entries_where(f"({condition}) AND seq <= ?", (*params, self._last),
+                                           newest_first=newest_first)
+
+
 def held_record(pending: CardRead, typed: Optional[Card]) -> dict:
     """What a card's ``card_assigned`` says of the read ``pending`` that waited for the croupier (qaU F8: a card
     held and played by Enter looked like a sure read in the journal and export): why it waited (``held_for``:
     its doubt or hold, or that the read was unsure), the read's own confidence, and the croupier's answer:
     ``confirmed`` (Enter played the read) or ``corrects`` (the card read, replaced by the card typed)."""
-    why = pending.doubt or ("unsure read" + (f" (may be {' or '.join(c.code for c in pending.candidates)})"
+    why = pending.doubt or (UNSURE_READ + (f" (may be {' or '.join(c.code for c in pending.candidates)})"
                                              if pending.candidates else ""))
     return {"held_for": why, "read_confidence": pending.confidence,
             **({"corrects": pending.card.code} if typed is not None else {"confirmed": True})}
@@ -432,6 +447,14 @@ class SessionCore(abc.ABC):
         self._replay_typed_dropped: dict[int, str] = {}
         #: In a replay, whether the last card refused was typed (K): its CARD REFUSED explains no wait (see _replay_op).
         self._replay_typed_refused = False
+        #: In a replay, per reader, why its next read waits as the alerts journaled said (a read held at the journal's
+        #: end was answered by no later entry that says it: see _replay_show_held).
+        self._replay_holds: dict[str, str] = {}
+        self._replay_held_shown: tuple = ()  # what _replay_show_held showed last
+        #: In a replay, the cards typed for the missing ones the read held first waits behind (with where each was
+        #: placed, :attr:`_placed_count`), and that read: the banner names them as live ("K♥ typed: Enter plays 9♣").
+        self._replay_typed_before: list[tuple[int, Card]] = []
+        self._replay_typed_read: Any = None
         #: In a replay, the reads journaled and not placed yet, as the live table took them (see ReplayReads).
         self._replay_reads = ReplayReads(lambda source: tuple(
             (f[0], f[1]) for f in self._replay_unread_frames if f[0] == source))
@@ -1328,10 +1351,13 @@ class SessionCore(abc.ABC):
                 self._noise(event)
             elif isinstance(event, RecordedOp):
                 self._replay_op(event)
+                self._replay_show_held()
             elif isinstance(event, RecordedNote):
                 self._replay_note(event)
             elif isinstance(event, RecordedStart):
                 self._replay_start(event)
+            elif isinstance(event, RecordedEnd):
+                self._replay_end(event)
 
     def shoe_taker(self, source: str, take: Callable[[], TakenShoe]) -> None:
         """Register how ``source``'s reader is told that the shoe it reads now is this table's (take_shoe)."""
@@ -1654,6 +1680,8 @@ class SessionCore(abc.ABC):
             return
         op = event.op
         if self.VOIDS_A_CARD(op):  # as live (_card_voided)
+            if self._replay_typed_before and self._replay_typed_before[-1][0] == self._placed_count:
+                self._replay_typed_before.pop()  # the card typed for the held read's missing card, taken back
             typed, shown = self._replay_typed.pop(self._placed_count, (-1, ()))
             frame = self._replay_typed_frames.pop(self._placed_count, None)
             dropped = self._replay_typed_dropped.pop(self._placed_count, None)
@@ -1676,6 +1704,7 @@ class SessionCore(abc.ABC):
                     self._publish(replace(self._snap, alerts=self._with_alert(alert)))
         elif op.get("op") in self.WAITS_END_OPS:
             self._replay_typed, self._replay_typed_frames = {}, {}  # as live (_end_round_holds, _end_holds)
+            self._replay_holds = {}
             self._replay_dropped, self._replay_dropped_due, self._replay_typed_dropped = set(), {}, {}
         if op.get("op") in ("new_shoe", "new_deck") and error is None:
             self._replay_reads.clear()  # as live (_end_holds): dropped, or journaled again as the new shoe's
@@ -1695,11 +1724,22 @@ class SessionCore(abc.ABC):
             self._replay_round_end()
         if op.get("op") in ("burn_unseen", "skip_burn") and isinstance(op.get("burned_unread"), int) and error is None:
             self._replay_burned_unread(op["burned_unread"])
+        if op.get("op") == "hold" and error is None:  # a card after the round, held as such: its read is placed (qaAV F4:
+            typed = op.get("source") == "keyboard"  # it stayed queued, shown held for good; a typed one, its correction)
+            if not typed or op.get("seq") is not None:
+                self._replay_reads.settled(None if typed else op.get("source"), op.get("seq"))
         if op.get("op") != "card" or error is not None:
             return
         corrected = None
         if op.get("source") == "keyboard" and op.get("held_for"):  # typed in a held read's place (its correction)
             corrected = self._replay_reads.settled(None, op.get("seq"))
+        if op.get("source") == "keyboard" and op.get("answers"):  # typed for the held read's missing card
+            first = self._replay_reads.first()
+            if first is not self._replay_typed_read:
+                self._replay_typed_read, self._replay_typed_before = first, []
+            card = _parsed(op.get("card"))
+            if first is not None and card is not None:
+                self._replay_typed_before.append((self._placed_count, card))
         if op.get("source") == "keyboard":  # qaR F6: a typed card looked like one the shoe read
             # A card typed while a wait's alert stood and no read was held yet answers no read, but it is the card
             # that alert asked for, not one typed at the table for no reason (it had said "typed at the table").
@@ -1843,6 +1883,56 @@ class SessionCore(abc.ABC):
         if keep != self._snap.alerts:
             self._publish(replace(self._snap, alerts=keep))
 
+    def _replay_show_held(self) -> None:
+        """In a replay, the read the table held for the croupier at this point of the record, and those waiting
+        behind it, shown as the table showed them (CONFIRM CARD, its strip), built as a restart builds them
+        (:meth:`_wait_again`) from their ``card_read`` entries: why each waited is what the journal said when it
+        was answered (replay._HeldReads), or for one never answered, its reader's wait the alerts told of.  qaAV
+        F4: a replay showed no held read until it was played, and one held at the journal's end not at all."""
+        reads = [r for r in self._replay_reads.queued() if r.entry]
+        first = reads[0] if reads and reads[0].behind is not None else None
+        if first is None or first.entry.get("played_as_read"):
+            if self._snap.pending is not None or self._snap.waiting:
+                self._publish(replace(self._snap, pending=None, waiting=(), typed_before=(), typed_for=None,
+                                      cards_due=0))
+            return
+        own = str(first.entry.get("doubt") or "")
+        why = first.entry.get(HELD_AS)
+        if not isinstance(why, str):  # never answered: held as the table was left
+            why = self._replay_holds.get(first.source, own) if own in YIELDING_DOUBTS else own
+        elif why.startswith(UNSURE_READ):
+            why = ""  # held for its reader's own doubt (confidence, candidates): the banner asks "is it ...?"
+        standing = [f for f in self._replay_unread_frames if (f[0], f[1]) in (first.behind or ())]
+        due = (len(standing) or int(self._replay_unread > 0)) if why in DRAWN_ONCE and not reads_again(
+            first.source) else 0
+        typed = tuple(card for _, card in self._replay_typed_before) if first is self._replay_typed_read else ()
+        shown = (tuple((r.source, r.seq, r.entry.get("card")) for r in reads), why, due, typed)
+        if shown == self._replay_held_shown and self._snap.pending is not None:
+            return
+        self._replay_held_shown = shown
+        self._wait_again([({**first.entry, "doubt": why}, None), *((r.entry, None) for r in reads[1:])], {}, typed)
+        self._pending_hold = self._typed_before = None  # the replay keeps no live waits
+        if self._snap.pending is not None:
+            self._publish(replace(self._snap, cards_due=due))
+
+    def _replay_end(self, event: RecordedEnd) -> None:
+        """The record played to its end: the reads held then are shown as a restart on that journal shows them
+        (:meth:`_restore_holds`, the journal read up to the last entry replayed), the replay's alerts kept: a read
+        still held when the journal ends was answered by no entry that says why it waited (qaAV F4)."""
+        if not self._snap.replay:
+            return
+        from dealer_assist.table.journal import Journal, JournalError
+
+        snap = self._snap
+        self._publish(replace(snap, pending=None, waiting=(), typed_before=(), typed_for=None, cards_due=0))
+        try:
+            with Journal.open(event.path, readonly=True) as journal:
+                self._restore_holds(_JournalUpTo(journal, event.last_seq))
+        except (JournalError, OSError):  # gone since the replay read it: as the record's entries say
+            self._replay_show_held()
+            return
+        self._publish(replace(self._snap, alerts=snap.alerts, message=snap.message))
+
     def _replay_round_end(self) -> None:
         """As live (_end_round_holds) at the game's round end: no read waits any more for a card missing before it but
         the read held for the croupier, whose wait stays; with none, the waits' alerts go (rev33 R4: baccarat's
@@ -1908,6 +1998,9 @@ class SessionCore(abc.ABC):
             return
         note, snap = event.note, self._snap
         kind = note.get("kind")
+        held = held_by_alert(note) if kind == "alert" else left_unplayed(str(kind), note)
+        if held is not None:
+            self._replay_holds[held[0]] = held[1]
         if kind == "alert" and isinstance(note.get("code"), str):
             # What the table was told to do, said as such: a replay takes no key of the table's (qaAI F6: its bars
             # read "Enter if right, Del if not" and "type any further cards (K)" as if asking now).
@@ -1925,7 +2018,7 @@ class SessionCore(abc.ABC):
         elif kind == "card_read" and isinstance(note.get("source"), str):
             seq = note.get("source_seq")
             seq = seq if isinstance(seq, int) else None
-            self._replay_reads.read(note["source"], seq, self._replay_frame(note["source"], seq))
+            self._replay_reads.read(note["source"], seq, self._replay_frame(note["source"], seq), note)
         elif kind == "card_refused" and isinstance(note.get("source"), str):
             self._replay_typed_refused = note["source"] == "keyboard"
             if left_unplayed(kind, note) is not None:  # as live (_hold_next): its wait replaces the ask's (bj-156)
