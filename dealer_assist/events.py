@@ -288,6 +288,9 @@ class RecordedOp:
     source: str
     t: float
     op: dict = field(hash=False, compare=False)
+    #: The journal it was read from and its entry's seq (None: not known): what the table showed just after it is
+    #: what a restart on that journal, up to that entry, shows (the reads held: qaAV F4).
+    entry: Optional[tuple[str, int]] = field(default=None, hash=False, compare=False)
 
 
 @dataclass(frozen=True)

@@ -126,6 +126,8 @@ class RecordedShoe:
     times: Optional[dict] = field(default=None, hash=False, compare=False)
     #: The last entry replayed (the journal's last, or the last before the break).
     last_seq: int = 0
+    #: The seq of each operation's entry, in the order of ``ops``.
+    op_seqs: tuple[int, ...] = ()
 
     def played(self, shoe: object, round_no: object) -> str:
         """When round ``round_no`` of ``shoe`` was played, in this computer's local time with its UTC offset
@@ -182,6 +184,7 @@ def read_journal(path: str | Path, game: Optional[str] = None, *, allow_broken: 
     notes: list[tuple[int, dict]] = []  # made text once the reads are marked (see _HeldReads)
     reads = _HeldReads()
     last_seq = 0
+    op_seqs: list[int] = []
     times: dict[tuple, tuple] = {}  # (shoe, round): (started, ended, corrections, voided, carried, in_play): .times
     timed = None  # the (shoe, round) timed last
     begun: set = set()  # the (shoe, round)s a round_start (N) opened
@@ -216,6 +219,7 @@ def read_journal(path: str | Path, game: Optional[str] = None, *, allow_broken: 
                     rules = payload["rules"]
                 if isinstance(payload.get("op"), str):
                     reads.answered(payload)
+                    op_seqs.append(entry.seq)
                     texts.append(compact(payload))
                 elif entry.kind in NOTE_KINDS:
                     note = {**payload, "kind": entry.kind, "seq": entry.seq}
@@ -240,7 +244,7 @@ def read_journal(path: str | Path, game: Optional[str] = None, *, allow_broken: 
         raise SourceError(f"{path} holds no table operations to replay: the {found} table it records took no bet "
                           "and no card")
     return RecordedShoe(path, found, ops, rules, None if report.ok else report, unguarded,
-                        tuple((index, compact(note)) for index, note in notes), times, last_seq)
+                        tuple((index, compact(note)) for index, note in notes), times, last_seq, tuple(op_seqs))
 
 
 class _HeldReads:
@@ -264,6 +268,8 @@ class _HeldReads:
     def answered(self, op: dict) -> None:
         """An operation: a card played (or held after the round) from a read; a card typed in a held read's place
         names that read's frame."""
+        if op.get("op") in ("new_shoe", "new_deck"):
+            self._open = []  # as the table: dropped, or journaled again as the new shoe's (ReplayReads.clear)
         if op.get("op") not in ("card", "hold") or not isinstance(op.get("source"), str):
             return
         typed_for = op["source"] == "keyboard" and (op.get("held_for") or op.get("seq") is not None)
@@ -278,7 +284,6 @@ class _HeldReads:
             if read.get("source_seq") == seq and (source is None or read.get("source") == source):
                 return self._open.pop(n)
         return None
-
 
 
 def _time_round(times: dict, key: tuple, entry, begun: set) -> None:
@@ -488,7 +493,7 @@ class ReplaySource(CardSource):
                 self._sink(RecordedStart(self.name, time.time(), self.ops[begin.seed]))
             for index in range(0 if begin.seed is None else begin.seed + 1, begin.first):
                 self._note(index)
-                self._sink(RecordedOp(self.name, time.time(), self.ops[index]))
+                self._sink(self._op(index))
             self._next = begin.first
             self._tell("up", f"started at shoe {begin.shoe}, round {begin.round}: operation {begin.first + 1} of "
                              f"{len(self.ops)}")
@@ -526,7 +531,7 @@ class ReplaySource(CardSource):
             op = self.ops[self._next]
             self._note(self._next)
             self._next += 1
-            self._sink(RecordedOp(self.name, time.time(), op))
+            self._sink(self._op(self._next - 1))
             if self.done:
                 self._note(self._next)  # what the table showed after its last operation
                 self._ended()
@@ -537,6 +542,11 @@ class ReplaySource(CardSource):
         if self._sink is not None:
             for text in self._notes.pop(index, ()):
                 self._sink(RecordedNote(self.name, time.time(), json.loads(text)))
+
+    def _op(self, index: int) -> RecordedOp:
+        seqs = self.recorded.op_seqs
+        return RecordedOp(self.name, time.time(), self.ops[index],
+                          (str(self.path), seqs[index]) if index < len(seqs) else None)
 
     def _ended(self) -> None:
         """The record played to its end: the table is told where the journal ends, then that the replay has."""

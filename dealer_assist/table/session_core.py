@@ -157,7 +157,7 @@ UNSURE_READ = "unsure read"
 
 
 class _JournalUpTo:
-    """A journal as it stood at entry ``last``: what a restart then would have read (a replay's end)."""
+    """A journal as it stood at entry ``last``: what a restart then would have read (a replay shows held reads so)."""
 
     def __init__(self, journal: Any, last: int) -> None:
         self._journal, self._last = journal, last
@@ -447,14 +447,6 @@ class SessionCore(abc.ABC):
         self._replay_typed_dropped: dict[int, str] = {}
         #: In a replay, whether the last card refused was typed (K): its CARD REFUSED explains no wait (see _replay_op).
         self._replay_typed_refused = False
-        #: In a replay, per reader, why its next read waits as the alerts journaled said (a read held at the journal's
-        #: end was answered by no later entry that says it: see _replay_show_held).
-        self._replay_holds: dict[str, str] = {}
-        self._replay_held_shown: tuple = ()  # what _replay_show_held showed last
-        #: In a replay, the cards typed for the missing ones the read held first waits behind (with where each was
-        #: placed, :attr:`_placed_count`), and that read: the banner names them as live ("K♥ typed: Enter plays 9♣").
-        self._replay_typed_before: list[tuple[int, Card]] = []
-        self._replay_typed_read: Any = None
         #: In a replay, the reads journaled and not placed yet, as the live table took them (see ReplayReads).
         self._replay_reads = ReplayReads(lambda source: tuple(
             (f[0], f[1]) for f in self._replay_unread_frames if f[0] == source))
@@ -1351,7 +1343,7 @@ class SessionCore(abc.ABC):
                 self._noise(event)
             elif isinstance(event, RecordedOp):
                 self._replay_op(event)
-                self._replay_show_held()
+                self._replay_show_held(event.entry)
             elif isinstance(event, RecordedNote):
                 self._replay_note(event)
             elif isinstance(event, RecordedStart):
@@ -1664,6 +1656,10 @@ class SessionCore(abc.ABC):
         self._publish(replace(self._snap, state=state))
 
     @abc.abstractmethod
+    def _blank(self) -> "SessionCore":
+        """A new table of this game and these rules, with no journal (a replay rebuilds held reads on one)."""
+
+    @abc.abstractmethod
     def _started_at(self, op: dict) -> Any:
         """The game's table just after the recorded new shoe or deck ``op``, or one of :attr:`REFUSALS`."""
 
@@ -1680,8 +1676,6 @@ class SessionCore(abc.ABC):
             return
         op = event.op
         if self.VOIDS_A_CARD(op):  # as live (_card_voided)
-            if self._replay_typed_before and self._replay_typed_before[-1][0] == self._placed_count:
-                self._replay_typed_before.pop()  # the card typed for the held read's missing card, taken back
             typed, shown = self._replay_typed.pop(self._placed_count, (-1, ()))
             frame = self._replay_typed_frames.pop(self._placed_count, None)
             dropped = self._replay_typed_dropped.pop(self._placed_count, None)
@@ -1704,7 +1698,6 @@ class SessionCore(abc.ABC):
                     self._publish(replace(self._snap, alerts=self._with_alert(alert)))
         elif op.get("op") in self.WAITS_END_OPS:
             self._replay_typed, self._replay_typed_frames = {}, {}  # as live (_end_round_holds, _end_holds)
-            self._replay_holds = {}
             self._replay_dropped, self._replay_dropped_due, self._replay_typed_dropped = set(), {}, {}
         if op.get("op") in ("new_shoe", "new_deck") and error is None:
             self._replay_reads.clear()  # as live (_end_holds): dropped, or journaled again as the new shoe's
@@ -1724,8 +1717,10 @@ class SessionCore(abc.ABC):
             self._replay_round_end()
         if op.get("op") in ("burn_unseen", "skip_burn") and isinstance(op.get("burned_unread"), int) and error is None:
             self._replay_burned_unread(op["burned_unread"])
-        if op.get("op") == "hold" and error is None:  # a card after the round, held as such: its read is placed (qaAV F4:
-            typed = op.get("source") == "keyboard"  # it stayed queued, shown held for good; a typed one, its correction)
+        if op.get("op") == "hold" and error is None:
+            # A card after the round, held as such (typed: the correction of the read of that frame): its read is
+            # placed, as live (qaAV F4: it stayed queued, and was shown held for good).
+            typed = op.get("source") == "keyboard"
             if not typed or op.get("seq") is not None:
                 self._replay_reads.settled(None if typed else op.get("source"), op.get("seq"))
         if op.get("op") != "card" or error is not None:
@@ -1733,13 +1728,6 @@ class SessionCore(abc.ABC):
         corrected = None
         if op.get("source") == "keyboard" and op.get("held_for"):  # typed in a held read's place (its correction)
             corrected = self._replay_reads.settled(None, op.get("seq"))
-        if op.get("source") == "keyboard" and op.get("answers"):  # typed for the held read's missing card
-            first = self._replay_reads.first()
-            if first is not self._replay_typed_read:
-                self._replay_typed_read, self._replay_typed_before = first, []
-            card = _parsed(op.get("card"))
-            if first is not None and card is not None:
-                self._replay_typed_before.append((self._placed_count, card))
         if op.get("source") == "keyboard":  # qaR F6: a typed card looked like one the shoe read
             # A card typed while a wait's alert stood and no read was held yet answers no read, but it is the card
             # that alert asked for, not one typed at the table for no reason (it had said "typed at the table").
@@ -1883,55 +1871,70 @@ class SessionCore(abc.ABC):
         if keep != self._snap.alerts:
             self._publish(replace(self._snap, alerts=keep))
 
-    def _replay_show_held(self) -> None:
+    def _replay_show_held(self, entry: Optional[tuple[str, int]] = None) -> None:
         """In a replay, the read the table held for the croupier at this point of the record, and those waiting
-        behind it, shown as the table showed them (CONFIRM CARD, its strip), built as a restart builds them
-        (:meth:`_wait_again`) from their ``card_read`` entries: why each waited is what the journal said when it
-        was answered (replay._HeldReads), or for one never answered, its reader's wait the alerts told of.  qaAV
-        F4: a replay showed no held read until it was played, and one held at the journal's end not at all."""
+        behind it, shown as the table showed them (CONFIRM CARD, its strip): as a restart on the journal up to the
+        ``entry`` just replayed (path, seq) shows them (:meth:`_restore_holds`, on a blank table of this one's
+        state).  Where that restart says only that the table stopped before the read was placed (no stop here), or
+        without the journal, built as a restart builds them (:meth:`_wait_again`) from their ``card_read`` entries,
+        why the first waited as the journal said when it was answered (replay._HeldReads).  qaAV F4: a replay showed
+        no held read until it was played, and one held at the journal's end not at all."""
         reads = [r for r in self._replay_reads.queued() if r.entry]
         first = reads[0] if reads and reads[0].behind is not None else None
         if first is None or first.entry.get("played_as_read"):
-            if self._snap.pending is not None or self._snap.waiting:
-                self._publish(replace(self._snap, pending=None, waiting=(), typed_before=(), typed_for=None,
-                                      cards_due=0))
+            self._replay_holds_none()
             return
-        own = str(first.entry.get("doubt") or "")
+        restarted = self._restarted_at(entry) if entry is not None else None
+        if restarted is not None and restarted.pending is not None and restarted.pending.doubt != READ_BEFORE_A_STOP:
+            self._replay_held_as(restarted)  # as a restart there ("read just before the table stopped": live, none)
+            return
+        if entry is not None and not isinstance(first.entry.get(HELD_AS), str):
+            # Answered by no entry and held by no restart there: shown as the restart shows it, not waiting.
+            self._replay_holds_none()
+            return
         why = first.entry.get(HELD_AS)
-        if not isinstance(why, str):  # never answered: held as the table was left
-            why = self._replay_holds.get(first.source, own) if own in YIELDING_DOUBTS else own
-        elif why.startswith(UNSURE_READ):
-            why = ""  # held for its reader's own doubt (confidence, candidates): the banner asks "is it ...?"
-        standing = [f for f in self._replay_unread_frames if (f[0], f[1]) in (first.behind or ())]
-        due = (len(standing) or int(self._replay_unread > 0)) if why in DRAWN_ONCE and not reads_again(
-            first.source) else 0
-        typed = tuple(card for _, card in self._replay_typed_before) if first is self._replay_typed_read else ()
-        shown = (tuple((r.source, r.seq, r.entry.get("card")) for r in reads), why, due, typed)
-        if shown == self._replay_held_shown and self._snap.pending is not None:
-            return
-        self._replay_held_shown = shown
-        self._wait_again([({**first.entry, "doubt": why}, None), *((r.entry, None) for r in reads[1:])], {}, typed)
-        self._pending_hold = self._typed_before = None  # the replay keeps no live waits
-        if self._snap.pending is not None:
-            self._publish(replace(self._snap, cards_due=due))
+        why = str(first.entry.get("doubt") or "") if not isinstance(why, str) else "" if why.startswith(
+            UNSURE_READ) else why  # an unsure read: the banner asks "is it ...?"
+        self._wait_again([({**first.entry, "doubt": why}, None), *((r.entry, None) for r in reads[1:])], {})
+        self._pending_hold = None  # the replay keeps no live waits
 
-    def _replay_end(self, event: RecordedEnd) -> None:
-        """The record played to its end: the reads held then are shown as a restart on that journal shows them
-        (:meth:`_restore_holds`, the journal read up to the last entry replayed), the replay's alerts kept: a read
-        still held when the journal ends was answered by no entry that says why it waited (qaAV F4)."""
-        if not self._snap.replay:
-            return
+    def _replay_holds_none(self) -> None:
+        if self._snap.pending is not None or self._snap.waiting:
+            self._publish(replace(self._snap, pending=None, waiting=(), typed_before=(), typed_for=None, cards_due=0))
+
+    def _replay_held_as(self, restarted: Any) -> None:
+        """The reads held as the snapshot ``restarted`` of a restart shows them."""
+        self._publish(replace(self._snap, pending=restarted.pending, waiting=restarted.waiting,
+                              typed_before=restarted.typed_before, typed_for=restarted.typed_for,
+                              cards_due=restarted.cards_due))
+
+    def _restarted_at(self, entry: tuple[str, int]) -> Any:
+        """The snapshot a restart on journal ``entry[0]`` up to its entry ``entry[1]`` shows (of a blank table given
+        this one's state: the reads held, rebuilt by :meth:`_restore_holds`), or None if the journal is gone."""
         from dealer_assist.table.journal import Journal, JournalError
 
-        snap = self._snap
-        self._publish(replace(snap, pending=None, waiting=(), typed_before=(), typed_for=None, cards_due=0))
+        blank = self._blank()
         try:
-            with Journal.open(event.path, readonly=True) as journal:
-                self._restore_holds(_JournalUpTo(journal, event.last_seq))
-        except (JournalError, OSError):  # gone since the replay read it: as the record's entries say
-            self._replay_show_held()
+            blank._publish(replace(blank._snap, state=self._snap.state))
+            with Journal.open(entry[0], readonly=True) as journal:
+                blank._restore_holds(_JournalUpTo(journal, entry[1]))
+            return blank.snapshot
+        except (JournalError, OSError):
+            return None
+        finally:
+            blank.close()
+
+    def _replay_end(self, event: RecordedEnd) -> None:
+        """The record played to its end: the reads held then are shown as a restart on that journal shows them, the
+        journal read up to the last entry replayed: a read still held when the journal ends was answered by no
+        entry that says why it waited (qaAV F4)."""
+        if not self._snap.replay:
             return
-        self._publish(replace(self._snap, alerts=snap.alerts, message=snap.message))
+        restarted = self._restarted_at((event.path, event.last_seq))
+        if restarted is None:  # gone since the replay read it: as the record's entries say
+            self._replay_show_held()
+        else:
+            self._replay_held_as(restarted)
 
     def _replay_round_end(self) -> None:
         """As live (_end_round_holds) at the game's round end: no read waits any more for a card missing before it but
@@ -1998,9 +2001,6 @@ class SessionCore(abc.ABC):
             return
         note, snap = event.note, self._snap
         kind = note.get("kind")
-        held = held_by_alert(note) if kind == "alert" else left_unplayed(str(kind), note)
-        if held is not None:
-            self._replay_holds[held[0]] = held[1]
         if kind == "alert" and isinstance(note.get("code"), str):
             # What the table was told to do, said as such: a replay takes no key of the table's (qaAI F6: its bars
             # read "Enter if right, Del if not" and "type any further cards (K)" as if asking now).
