@@ -291,6 +291,9 @@ class RecordedOp:
     source: str
     t: float
     op: dict = field(hash=False, compare=False)
+    #: The journal it was read from and its entry's seq (None: not known): what the table showed just after it is
+    #: what a restart on that journal, up to that entry, shows (the reads held: qaAV F4).
+    entry: Optional[tuple[str, int]] = field(default=None, hash=False, compare=False)
 
 
 @dataclass(frozen=True)
@@ -316,7 +319,18 @@ class RecordedStart:
     op: dict = field(hash=False, compare=False)
 
 
-SourceEvent = Union[RecordedOp, RecordedNote, RecordedStart, CardRead, Unreadable, SeqGap, CountRestarted, DeviceHello, DeviceError, ShoeSignal, FrameDropped, LinkState,
+@dataclass(frozen=True)
+class RecordedEnd:
+    """A replay has played its whole record: the journal at ``path``, up to its entry ``last_seq``.  The table then
+    shows what a restart on that journal shows of the reads held (a read still held when it ends: qaAV F4)."""
+
+    source: str
+    t: float
+    path: str
+    last_seq: int
+
+
+SourceEvent = Union[RecordedOp, RecordedNote, RecordedStart, RecordedEnd, CardRead, Unreadable, SeqGap, CountRestarted, DeviceHello, DeviceError, ShoeSignal, FrameDropped, LinkState,
                     ProfileDoubt]
 
 

@@ -24,7 +24,8 @@ from typing import TYPE_CHECKING, Callable, Iterable, Optional, Union
 
 from dealer_assist.cards import Card, parse_card
 from dealer_assist.sources.base import CardSource, Sink, SourceError
-from dealer_assist.events import LinkState, RecordedNote, RecordedOp, RecordedStart
+from dealer_assist.events import LinkState, RecordedEnd, RecordedNote, RecordedOp, RecordedStart
+from dealer_assist.table.replay_reads import HELD_AS
 
 if TYPE_CHECKING:  # the table layer is above the sources: its report is only passed on
     from dealer_assist.table.chain import VerifyReport
@@ -123,6 +124,10 @@ class RecordedShoe:
     #: it ended (None: none, or it was dealt again), where a new shoe carried its bets ("shoe 2 round 1"), and each
     #: misdeal before it ended, ``(at, dealt_again)``, as ``RoundTime.in_play_misdeals``.
     times: Optional[dict] = field(default=None, hash=False, compare=False)
+    #: The last entry replayed (the journal's last, or the last before the break).
+    last_seq: int = 0
+    #: The seq of each operation's entry, in the order of ``ops``.
+    op_seqs: tuple[int, ...] = ()
 
     def played(self, shoe: object, round_no: object) -> str:
         """When round ``round_no`` of ``shoe`` was played, in this computer's local time with its UTC offset
@@ -176,7 +181,10 @@ def read_journal(path: str | Path, game: Optional[str] = None, *, allow_broken: 
     games: list[str] = []
     rules: Optional[dict] = None
     texts: list[str] = []  # the operations, as RecordedOps keeps them
-    notes: list[tuple[int, str]] = []
+    notes: list[tuple[int, dict]] = []  # made text once the reads are marked (see _HeldReads)
+    reads = _HeldReads()
+    last_seq = 0
+    op_seqs: list[int] = []
     times: dict[tuple, tuple] = {}  # (shoe, round): (started, ended, corrections, voided, carried, in_play): .times
     timed = None  # the (shoe, round) timed last
     begun: set = set()  # the (shoe, round)s a round_start (N) opened
@@ -195,6 +203,7 @@ def read_journal(path: str | Path, game: Optional[str] = None, *, allow_broken: 
             for entry in journal.entries():
                 if not report.ok and entry.seq > report.head_seq:
                     break
+                last_seq = entry.seq
                 payload = entry.payload
                 if isinstance(payload.get("shoe"), int):  # the shoe in play; an entry that names none is of it
                     shoe = payload["shoe"]
@@ -209,9 +218,13 @@ def read_journal(path: str | Path, game: Optional[str] = None, *, allow_broken: 
                 if entry.kind == "shoe_start" and rules is None and isinstance(payload.get("rules"), dict):
                     rules = payload["rules"]
                 if isinstance(payload.get("op"), str):
+                    reads.answered(payload)
+                    op_seqs.append(entry.seq)
                     texts.append(compact(payload))
                 elif entry.kind in NOTE_KINDS:
-                    notes.append((len(texts), compact({**payload, "kind": entry.kind, "seq": entry.seq})))
+                    note = {**payload, "kind": entry.kind, "seq": entry.seq}
+                    reads.noted(note)
+                    notes.append((len(texts), note))
     except JournalError as exc:
         raise SourceError(f"cannot replay {path}: {exc}") from None
     ops = RecordedOps.of_texts(texts)
@@ -230,7 +243,47 @@ def read_journal(path: str | Path, game: Optional[str] = None, *, allow_broken: 
     if not ops:
         raise SourceError(f"{path} holds no table operations to replay: the {found} table it records took no bet "
                           "and no card")
-    return RecordedShoe(path, found, ops, rules, None if report.ok else report, unguarded, tuple(notes), times)
+    return RecordedShoe(path, found, ops, rules, None if report.ok else report, unguarded,
+                        tuple((index, compact(note)) for index, note in notes), times, last_seq, tuple(op_seqs))
+
+
+class _HeldReads:
+    """Marks each ``card_read`` note with how the table answered it, which the journal says only later: the
+    ``held_for`` of the card that played it (its words as the table held it for the croupier), the ``doubt`` of
+    its ``read_dropped`` (Del), or ``played_as_read`` (played as it came, never held).  A read with none of them
+    was never answered: still held when the journal ends.  A replay shows a read held as the table did from its
+    entry on (qaAV F4: it showed none, and one held at the journal's end not at all)."""
+
+    def __init__(self) -> None:
+        self._open: list[dict] = []  # the card_read notes not answered yet, in order
+
+    def noted(self, note: dict) -> None:
+        if note["kind"] == "card_read":
+            self._open.append(note)
+        elif note["kind"] == "read_dropped":
+            read = self._take(note.get("source"), note.get("source_seq"))
+            if read is not None:
+                read[HELD_AS] = note.get("doubt") or ""
+
+    def answered(self, op: dict) -> None:
+        """An operation: a card played (or held after the round) from a read; a card typed in a held read's place
+        names that read's frame."""
+        if op.get("op") in ("new_shoe", "new_deck"):
+            self._open = []  # as the table: dropped, or journaled again as the new shoe's (ReplayReads.clear)
+        if op.get("op") not in ("card", "hold") or not isinstance(op.get("source"), str):
+            return
+        typed_for = op["source"] == "keyboard" and (op.get("held_for") or op.get("seq") is not None)
+        read = self._take(None if typed_for else op["source"], op.get("seq"))
+        if read is not None and op.get("held_for"):
+            read[HELD_AS] = op["held_for"]
+        elif read is not None:
+            read["played_as_read"] = True
+
+    def _take(self, source: object, seq: object) -> Optional[dict]:
+        for n, read in enumerate(self._open):
+            if read.get("source_seq") == seq and (source is None or read.get("source") == source):
+                return self._open.pop(n)
+        return None
 
 
 def _time_round(times: dict, key: tuple, entry, begun: set) -> None:
@@ -440,12 +493,12 @@ class ReplaySource(CardSource):
                 self._sink(RecordedStart(self.name, time.time(), self.ops[begin.seed]))
             for index in range(0 if begin.seed is None else begin.seed + 1, begin.first):
                 self._note(index)
-                self._sink(RecordedOp(self.name, time.time(), self.ops[index]))
+                self._sink(self._op(index))
             self._next = begin.first
             self._tell("up", f"started at shoe {begin.shoe}, round {begin.round}: operation {begin.first + 1} of "
                              f"{len(self.ops)}")
             if self.done:
-                self._tell("ended", f"all {len(self.ops)} recorded operations replayed" + self._before_break())
+                self._ended()
 
     def set_sink(self, sink: Sink) -> None:
         """Step by hand (tests, a step key) without the pacing thread."""
@@ -478,10 +531,10 @@ class ReplaySource(CardSource):
             op = self.ops[self._next]
             self._note(self._next)
             self._next += 1
-            self._sink(RecordedOp(self.name, time.time(), op))
+            self._sink(self._op(self._next - 1))
             if self.done:
                 self._note(self._next)  # what the table showed after its last operation
-                self._tell("ended", f"all {len(self.ops)} recorded operations replayed" + self._before_break())
+                self._ended()
             return op
 
     def _note(self, index: int) -> None:
@@ -489,6 +542,17 @@ class ReplaySource(CardSource):
         if self._sink is not None:
             for text in self._notes.pop(index, ()):
                 self._sink(RecordedNote(self.name, time.time(), json.loads(text)))
+
+    def _op(self, index: int) -> RecordedOp:
+        seqs = self.recorded.op_seqs
+        return RecordedOp(self.name, time.time(), self.ops[index],
+                          (str(self.path), seqs[index]) if index < len(seqs) else None)
+
+    def _ended(self) -> None:
+        """The record played to its end: the table is told where the journal ends, then that the replay has."""
+        if self._sink is not None:
+            self._sink(RecordedEnd(self.name, time.time(), str(self.path), self.recorded.last_seq))
+        self._tell("ended", f"all {len(self.ops)} recorded operations replayed" + self._before_break())
 
     def _before_break(self) -> str:
         broken = self.recorded.broken

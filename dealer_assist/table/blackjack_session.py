@@ -404,6 +404,9 @@ class BlackjackSession(SessionCore):
             return self._before_decision()
         return f"typed in place of a read: Enter plays it to {self._hand_words()}, Del drops it if no card was dealt"
 
+    def _blank(self) -> "BlackjackSession":
+        return BlackjackSession(self._snap.state.rules)
+
     def _started_at(self, op: dict) -> BlackjackState:
         return deck_started(self._snap.state.rules, op)
 

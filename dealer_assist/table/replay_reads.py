@@ -13,8 +13,12 @@ Journals of older code have the same entries: a replay of one reads them the sam
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Callable, Optional
+
+#: The key of a replay's ``card_read`` note that says why the table held that read for the croupier, as the journal
+#: said when it was answered (see dealer_assist.sources.replay's ``_HeldReads``).
+HELD_AS = "held_as"
 
 #: A card a reader could not read: its source and frame number.
 Unread = tuple[str, int]
@@ -34,6 +38,8 @@ class QueuedRead:
     #: The wait for cards that may be several (lost frames, a double feed) its reader had when the table took it, by
     #: its number (SessionCore._replay_many): Enter on the read ends that one, not one opened since.
     many: Optional[int] = None
+    #: Its ``card_read`` entry, as the replay read it (what the table showed of it while it waited).
+    entry: dict = field(default_factory=dict)
 
 
 class ReplayReads:
@@ -46,9 +52,9 @@ class ReplayReads:
         self._many = many
         self._reads: list[QueuedRead] = []
 
-    def read(self, source: str, seq: Optional[int], frame: Optional[int] = None) -> None:
+    def read(self, source: str, seq: Optional[int], frame: Optional[int] = None, entry: Optional[dict] = None) -> None:
         """A ``card_read`` entry: taken at once when no read waits, else behind the ones that do."""
-        self._reads.append(QueuedRead(source, seq, seq if frame is None else frame))
+        self._reads.append(QueuedRead(source, seq, seq if frame is None else frame, entry=entry or {}))
         self._take_first()
 
     def settled(self, source: Optional[str], seq: Optional[int]) -> Optional[QueuedRead]:
@@ -83,6 +89,10 @@ class ReplayReads:
     def first(self) -> Optional[QueuedRead]:
         """The read the table took and holds for the croupier, if any."""
         return self._reads[0] if self._reads and self._reads[0].behind is not None else None
+
+    def queued(self) -> tuple[QueuedRead, ...]:
+        """The reads not placed yet, the one the table took first."""
+        return tuple(self._reads)
 
     def clear(self) -> None:
         """A new shoe or deck: the reads still waiting were dropped, or are journaled again after it."""

@@ -251,6 +251,9 @@ class TableSession(SessionCore):
         if restarted:
             self._journal_started(self._snap.state.shoe_no)
 
+    def _blank(self) -> "TableSession":
+        return TableSession(self._snap.state.rules, odds=False)
+
     def _started_at(self, op: dict) -> TableState:
         return shoe_started(self._snap.state.rules, op)
 

@@ -23,7 +23,7 @@ from typing import Any, Callable, Optional
 from dealer_assist.cards import Card, InvalidCardError, parse_card
 from dealer_assist.events import (PORT_IN_USE, PUT_BACK, YIELDING_DOUBTS, CardRead, CountPosition, CountRestarted,
                                    DeviceError, DeviceHello, FrameDropped, LinkState, ProfileDoubt, RecordedNote,
-                                   RecordedOp, RecordedStart, SeqGap, ShoeSignal, SourceEvent, TakenShoe,
+                                   RecordedEnd, RecordedOp, RecordedStart, SeqGap, ShoeSignal, SourceEvent, TakenShoe,
                                    Unreadable)
 from dealer_assist.money import fmt
 from dealer_assist.table import disk_room, journal_scan
@@ -40,7 +40,7 @@ from dealer_assist.table.holds import (AFTER_A_DOUBLE_FEED, AFTER_A_GAP, AFTER_A
                                        places_a_read)
 from dealer_assist.table.journal import JournalGoneError, JournalPayloadError, JournalSizeLimitError
 from dealer_assist.table.missing_alerts import cards, frame_runs, lost_together, unread_around
-from dealer_assist.table.replay_reads import ReplayReads
+from dealer_assist.table.replay_reads import HELD_AS, ReplayReads
 from dealer_assist.table.roster_record import KIND as ROSTER_KIND
 from dealer_assist.table.roster_record import (refused_pin, restore_lockouts, roster_entries, roster_to_use,
                                                signers)
@@ -144,12 +144,27 @@ def _waited_under(read: dict, hold: Optional[int], whys: dict[int, str]) -> str:
     return doubt
 
 
+#: How a card's ``held_for`` begins when the read waited for its own doubt (confidence, candidates), no hold's.
+UNSURE_READ = "unsure read"
+
+
+class _JournalUpTo:
+    """A journal as it stood at entry ``last``: what a restart then would have read (a replay shows held reads so)."""
+
+    def __init__(self, journal: Any, last: int) -> None:
+        self._journal, self._last = journal, last
+
+    def entries_where(self, condition: str, params: tuple = (), *, newest_first: bool = False) -> Any:
+        return self._journal.entries_where(f"({condition}) AND seq <= ?", (*params, self._last),
+                                           newest_first=newest_first)
+
+
 def held_record(pending: CardRead, typed: Optional[Card]) -> dict:
     """What a card's ``card_assigned`` says of the read ``pending`` that waited for the croupier (qaU F8: a card
     held and played by Enter looked like a sure read in the journal and export): why it waited (``held_for``:
     its doubt or hold, or that the read was unsure), the read's own confidence, and the croupier's answer:
     ``confirmed`` (Enter played the read) or ``corrects`` (the card read, replaced by the card typed)."""
-    why = pending.doubt or ("unsure read" + (f" (may be {' or '.join(c.code for c in pending.candidates)})"
+    why = pending.doubt or (UNSURE_READ + (f" (may be {' or '.join(c.code for c in pending.candidates)})"
                                              if pending.candidates else ""))
     return {"held_for": why, "read_confidence": pending.confidence,
             **({"corrects": pending.card.code} if typed is not None else {"confirmed": True})}
@@ -1376,10 +1391,13 @@ class SessionCore(abc.ABC):
                 self._noise(event)
             elif isinstance(event, RecordedOp):
                 self._replay_op(event)
+                self._replay_show_held(event.entry)
             elif isinstance(event, RecordedNote):
                 self._replay_note(event)
             elif isinstance(event, RecordedStart):
                 self._replay_start(event)
+            elif isinstance(event, RecordedEnd):
+                self._replay_end(event)
 
     def shoe_taker(self, source: str, take: Callable[[], TakenShoe]) -> None:
         """Register how ``source``'s reader is told that the shoe it reads now is this table's (take_shoe)."""
@@ -1734,6 +1752,10 @@ class SessionCore(abc.ABC):
         self._publish(replace(self._snap, state=state))
 
     @abc.abstractmethod
+    def _blank(self) -> "SessionCore":
+        """A new table of this game and these rules, with no journal (a replay rebuilds held reads on one)."""
+
+    @abc.abstractmethod
     def _started_at(self, op: dict) -> Any:
         """The game's table just after the recorded new shoe or deck ``op``, or one of :attr:`REFUSALS`."""
 
@@ -1793,6 +1815,12 @@ class SessionCore(abc.ABC):
             self._replay_round_end()
         if op.get("op") in ("burn_unseen", "skip_burn") and isinstance(op.get("burned_unread"), int) and error is None:
             self._replay_burned_unread(op["burned_unread"])
+        if op.get("op") == "hold" and error is None:
+            # A card after the round, held as such (typed: the correction of the read of that frame): its read is
+            # placed, as live (qaAV F4: it stayed queued, and was shown held for good).
+            typed = op.get("source") == "keyboard"
+            if not typed or op.get("seq") is not None:
+                self._replay_reads.settled(None if typed else op.get("source"), op.get("seq"))
         if op.get("op") != "card" or error is not None:
             return
         corrected = None
@@ -1962,6 +1990,71 @@ class SessionCore(abc.ABC):
         if keep != self._snap.alerts:
             self._publish(replace(self._snap, alerts=keep))
 
+    def _replay_show_held(self, entry: Optional[tuple[str, int]] = None) -> None:
+        """In a replay, the read the table held for the croupier at this point of the record, and those waiting
+        behind it, shown as the table showed them (CONFIRM CARD, its strip): as a restart on the journal up to the
+        ``entry`` just replayed (path, seq) shows them (:meth:`_restore_holds`, on a blank table of this one's
+        state).  Where that restart says only that the table stopped before the read was placed (no stop here), or
+        without the journal, built as a restart builds them (:meth:`_wait_again`) from their ``card_read`` entries,
+        why the first waited as the journal said when it was answered (replay._HeldReads).  qaAV F4: a replay showed
+        no held read until it was played, and one held at the journal's end not at all."""
+        reads = [r for r in self._replay_reads.queued() if r.entry]
+        first = reads[0] if reads and reads[0].behind is not None else None
+        if first is None or first.entry.get("played_as_read"):
+            self._replay_holds_none()
+            return
+        restarted = self._restarted_at(entry) if entry is not None else None
+        if restarted is not None and restarted.pending is not None and restarted.pending.doubt != READ_BEFORE_A_STOP:
+            self._replay_held_as(restarted)  # as a restart there ("read just before the table stopped": live, none)
+            return
+        if entry is not None and not isinstance(first.entry.get(HELD_AS), str):
+            # Answered by no entry and held by no restart there: shown as the restart shows it, not waiting.
+            self._replay_holds_none()
+            return
+        why = first.entry.get(HELD_AS)
+        why = str(first.entry.get("doubt") or "") if not isinstance(why, str) else "" if why.startswith(
+            UNSURE_READ) else why  # an unsure read: the banner asks "is it ...?"
+        self._wait_again([({**first.entry, "doubt": why}, None), *((r.entry, None) for r in reads[1:])], {})
+        self._pending_hold = None  # the replay keeps no live waits
+
+    def _replay_holds_none(self) -> None:
+        if self._snap.pending is not None or self._snap.waiting:
+            self._publish(replace(self._snap, pending=None, waiting=(), typed_before=(), typed_for=None, cards_due=0))
+
+    def _replay_held_as(self, restarted: Any) -> None:
+        """The reads held as the snapshot ``restarted`` of a restart shows them."""
+        self._publish(replace(self._snap, pending=restarted.pending, waiting=restarted.waiting,
+                              typed_before=restarted.typed_before, typed_for=restarted.typed_for,
+                              cards_due=restarted.cards_due))
+
+    def _restarted_at(self, entry: tuple[str, int]) -> Any:
+        """The snapshot a restart on journal ``entry[0]`` up to its entry ``entry[1]`` shows (of a blank table given
+        this one's state: the reads held, rebuilt by :meth:`_restore_holds`), or None if the journal is gone."""
+        from dealer_assist.table.journal import Journal, JournalError
+
+        blank = self._blank()
+        try:
+            blank._publish(replace(blank._snap, state=self._snap.state))
+            with Journal.open(entry[0], readonly=True) as journal:
+                blank._restore_holds(_JournalUpTo(journal, entry[1]))
+            return blank.snapshot
+        except (JournalError, OSError):
+            return None
+        finally:
+            blank.close()
+
+    def _replay_end(self, event: RecordedEnd) -> None:
+        """The record played to its end: the reads held then are shown as a restart on that journal shows them, the
+        journal read up to the last entry replayed: a read still held when the journal ends was answered by no
+        entry that says why it waited (qaAV F4)."""
+        if not self._snap.replay:
+            return
+        restarted = self._restarted_at((event.path, event.last_seq))
+        if restarted is None:  # gone since the replay read it: as the record's entries say
+            self._replay_show_held()
+        else:
+            self._replay_held_as(restarted)
+
     def _replay_round_end(self) -> None:
         """As live (_end_round_holds) at the game's round end: no read waits any more for a card missing before it but
         the read held for the croupier, whose wait stays; with none, the waits' alerts go (rev33 R4: baccarat's
@@ -2047,7 +2140,7 @@ class SessionCore(abc.ABC):
         elif kind == "card_read" and isinstance(note.get("source"), str):
             seq = note.get("source_seq")
             seq = seq if isinstance(seq, int) else None
-            self._replay_reads.read(note["source"], seq, self._replay_frame(note["source"], seq))
+            self._replay_reads.read(note["source"], seq, self._replay_frame(note["source"], seq), note)
         elif kind == "card_refused" and isinstance(note.get("source"), str):
             self._replay_typed_refused = note["source"] == "keyboard"
             if left_unplayed(kind, note) is not None:  # as live (_hold_next): its wait replaces the ask's (bj-156)
