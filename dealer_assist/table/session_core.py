@@ -2582,7 +2582,7 @@ class SessionCore(abc.ABC):
         self._cards_due[number] = due
         self._unreadable_follows_count()
         pending = self._snap.pending
-        if pending is None or pending.source != source:
+        if pending is None or self._read_source(pending) != source:
             return
         if self._pending_hold != number and (pending.doubt in YIELDING_DOUBTS or self._placed_doubt(pending)):
             self._pending_hold = number
@@ -3020,6 +3020,11 @@ class SessionCore(abc.ABC):
         waits under that wait, as a restart takes it (rev39 P3).  Each game says which of its words those are."""
         return False
 
+    def _read_source(self, pending: CardRead) -> str:
+        """The reader whose read ``pending`` is: its own source, but a game's card typed in place of a read stands
+        for that read, and waits under that reader's holds (rev40 F3)."""
+        return pending.source
+
     def _take_waiting(self) -> None:
         """The cards read while one waited, in order, now that it is settled."""
         while self._snap.pending is None and self._snap.waiting:
@@ -3116,7 +3121,7 @@ class SessionCore(abc.ABC):
                     self._note_typed(pending, card)
                     self._forget_found(card.code)
                 if error is None:  # refused, it settled nothing: its CARD REFUSED stays, as a restart shows it (bj-188)
-                    self._typed_while_held(pending.source, self._pending_hold, pending.doubt)
+                    self._typed_while_held(self._read_source(pending), self._pending_hold, pending.doubt)
                     self._publish(replace(self._snap, cards_due=self._cards_due.get(self._pending_hold, 0)))
                     self._settle_hold_alerts()
                 return error
@@ -3137,12 +3142,13 @@ class SessionCore(abc.ABC):
         read are all typed and its shoe left another card unplayed since, so the card typed is that newer one, which
         came after the read; played now it would go ahead of it (rev39 P2: ??, K♣ held, Q♥ typed, ??, then 6♦ typed
         was played before K♣).  None if it is one of the read's own cards (a void made one due again)."""
-        held, hold = self._pending_hold, self._hold_of.get(pending.source)
+        source = self._read_source(pending)
+        held, hold = self._pending_hold, self._hold_of.get(source)
         # Behind lost frames or a double feed how many cards are missing is not known: a card typed may be one more.
-        if (reads_again(pending.source) or held is None or held in self._cards_due or self._due_for_held is not None
+        if (reads_again(source) or held is None or held in self._cards_due or self._due_for_held is not None
                 or pending.doubt in (AFTER_A_GAP, AFTER_A_DOUBLE_FEED)
-                or hold is None or hold[1] == held or not self.cards_due(pending.source)
-                or not self._left_unplayed(hold[0], pending.source, hold[1])):
+                or hold is None or hold[1] == held or not self.cards_due(source)
+                or not self._left_unplayed(hold[0], source, hold[1])):
             return None
         read = pending.card.label
         return (f"{card.label} not taken: {read} comes first. The cards missing before {read} are typed, and the card "
