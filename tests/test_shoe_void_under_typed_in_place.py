@@ -1,13 +1,13 @@
-"""V of the card typed for a shoe's unread card while a card typed in place of the next read waits for the decision:
-the card typed next is the one the void made due again, not a correction of that read (rev40 F3).
+"""V of the card typed for a shoe's unread card while a card typed in place of the next read waits for the
+decision: the card typed next is the one the void made due again, not a correction of that read (rev40 F3).
 
-Blackjack, eight decks, burn 1: 7♥ to seat 1, 3♣ to the dealer, ?? (seat 1's second card) typed as 4♠, then 5♣ read
-before seat 1's decision (held) and 5♠ typed in its place.  V takes 4♠ back: the ?? is due again.  Live, the typed 5♠
-kept its before-the-decision words, so 6♦ typed for the ?? was taken as a correction of the 5♣ read: 5♠ was played in
-the ??'s place and 6♦ lost without a word; after a restart 6♦ and Enter were refused until Del.  Now 6♦ is seat 1's
-second card, 5♠ waits for the decision as it did, and H plays it: live, after a restart and in the replay.
+Blackjack, eight decks, burn 1: 7♥ to seat 1, 3♣ to the dealer, ?? (seat 1's second card) typed as 4♠, then 5♣
+read before seat 1's decision (held) and 5♠ typed in its place.  V takes 4♠ back: the ?? is due again.  Live,
+the typed 5♠ kept its before-the-decision words, so 6♦ typed for the ?? was taken as a correction of the 5♣ read:
+5♠ was played in the ??'s place and 6♦ lost without a word; after a restart 6♦ and Enter were refused until Del.
+Now 6♦ is seat 1's second card, 5♠ waits for the decision as it did, and H plays it: live, after a restart and in
+the replay.
 """
-
 from __future__ import annotations
 
 from decimal import Decimal as D

@@ -1011,8 +1011,8 @@ class BlackjackSession(SessionCore):
                     return None
             error = super().enter_card(text, zone)
             pending = self._snap.pending
-            if (error is None and pending is not None and pending.source == KEYBOARD and self._read_under_typed is not None
-                    and pending.doubt in HOLDS and not self._typed_held(pending)):
+            if (error is None and pending is not None and pending.source == KEYBOARD
+                    and self._read_under_typed is not None and pending.doubt in HOLDS and not self._typed_held(pending)):
                 # The card typed for the wait a V brought back is in: the card typed in place of the read waits as it
                 # did, and as a restart words it.
                 self._publish(replace(self._snap, pending=replace(pending, doubt=self._typed_doubt())))

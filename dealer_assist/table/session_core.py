@@ -2055,11 +2055,18 @@ class SessionCore(abc.ABC):
         else:
             self._replay_held_as(restarted)
 
+    def _replay_many_of(self, read: Any) -> bool:
+        """Whether the replay's read ``read`` was taken under its reader's wait for cards that may be several (lost
+        frames, a double feed), and that wait still stands (:attr:`_replay_many`)."""
+        return read.many is not None and self._replay_many.get(read.source, (None,))[0] == read.many
+
     def _replay_round_end(self) -> None:
         """As live (_end_round_holds) at the game's round end: no read waits any more for a card missing before it but
         the read held for the croupier, whose wait stays; with none, the waits' alerts go (rev33 R4: baccarat's
         UNREADABLE CARD of a read dropped stayed up in the replay, as blackjack's at its deck check)."""
         held = self._replay_reads.first()
+        if held is not None and held.source in self._replay_many and not self._replay_many_of(held):
+            held = None  # as live: a newer wait of its reader (frames lost after it) replaced its own, and ends too
         kept = held.source if held is not None else None
         self._replay_unread_frames = [f for f in self._replay_unread_frames if f[0] == kept]
         self._replay_asks = {source for source in self._replay_asks if source == kept}
@@ -2146,9 +2153,11 @@ class SessionCore(abc.ABC):
             if left_unplayed(kind, note) is not None:  # as live (_hold_next): its wait replaces the ask's (bj-156)
                 self._replay_asks.discard(note["source"])
             refused = self._replay_reads.refused(note["source"])
-            if refused is not None and refused.behind:
-                # Held under its reader's wait, then Enter, and the rules refused the card (held, a no-bet hand's):
-                # as live (_answered), Enter ended the wait all the same (two-618: UNREADABLE CARD stayed up).
+            if refused is not None and (refused.behind or refused.source in self._replay_dropped
+                                        or self._replay_many_of(refused)):
+                # Held under its reader's wait (a card unread, a read dropped, frames lost), then Enter, and the rules
+                # refused the card (held, a no-bet hand's): as live (_answered), Enter ended the wait all the same
+                # (two-618: UNREADABLE CARD stayed up; rev40 F4: FRAMES LOST did).
                 self._replay_read_answered(refused.source, refused, self._unread_after(
                     {"source": refused.source, "seq": refused.frame}), True)
             if left_unplayed(kind, note) == (note["source"], AFTER_A_REFUSAL) and not note.get("held"):
@@ -2199,6 +2208,8 @@ class SessionCore(abc.ABC):
             self._replay_reads.settled(note.get("source"), seq if isinstance(seq, int) else None)
             if note.get("waits_for_cards") is True and isinstance(note.get("source"), str):
                 self._replay_dropped.add(note["source"])  # as live (_hold_for_dropped): the wait is for cards now
+                if self._replay_many.get(note["source"], (None, ""))[1] == AFTER_A_GAP:
+                    del self._replay_many[note["source"]]  # lost frames' wait too: the Del wait replaces it
                 if note.get("doubt") in DRAWN_ONCE and not reads_again(note["source"]):  # its card one more due
                     self._replay_dropped_due[note["source"]] = self._replay_dropped_due.get(note["source"], 0) + 1
             if note.get("doubt") == AFTER_TYPED_UNREAD:  # as live (_drop_answered_ask): no Enter or Del on it now
