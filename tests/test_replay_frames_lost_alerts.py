@@ -1,11 +1,13 @@
 """A replay shows FRAMES LOST (and the alerts of the waits with it) as the live table did: the read held behind
 the lost frames, answered, ends their wait; lost frames reported after that read keep theirs (rev40 F4).
 
-The replay took FRAMES LOST down with a read played before the lost frames (blackjack: 4♥ refused before the
-bets, 2♣ held behind it, frames lost, 4♦; Enter played 2♣ and the replay showed neither FRAMES LOST nor CARD
-REFUSED), kept it after Enter answered the read held behind it (the card refused: no bet), and took the second
-FRAMES LOST of a shoe down with the read held behind the first (baccarat, heartbeats naming the lost cards).
+The replay kept FRAMES LOST up after Enter answered the read held behind it and the rules refused the card (no
+bet), or refused the read held under a Del wait that replaced the lost frames' wait, and after N ended the round
+while frames lost after the read held had opened a newer wait.  It had also taken FRAMES LOST down with a read
+played before the lost frames, and the second FRAMES LOST of a shoe with the read held behind the first (fixR42's
+_replay_many mended those two; their tests here keep them so).
 """
+
 from __future__ import annotations
 
 from decimal import Decimal as D

@@ -8,6 +8,7 @@ the typed 5♠ kept its before-the-decision words, so 6♦ typed for the ?? was 
 Now 6♦ is seat 1's second card, 5♠ waits for the decision as it did, and H plays it: live, after a restart and in
 the replay.
 """
+
 from __future__ import annotations
 
 from decimal import Decimal as D
