@@ -391,11 +391,25 @@ class BlackjackSession(SessionCore):
             except InvalidCardError:
                 return
             self._read_under_typed = pending
+            doubt = pending.doubt if self._typed_held(pending) else self._typed_doubt()
             self._publish(replace(self._snap, pending=replace(
-                pending, card=typed, source=KEYBOARD, confidence=1.0, candidates=(), doubt=self._typed_doubt()),
+                pending, card=typed, source=KEYBOARD, confidence=1.0, candidates=(), doubt=doubt),
                 message=f"{typed.label} typed in place of the {pending.card.label} read before the restart waits "
-                        f"in its place: {self._typed_doubt()}"))
+                        f"in its place: {doubt}"))
             return
+
+    def _typed_held(self, pending: CardRead) -> bool:
+        """Whether ``pending`` (a read, or the card typed in its place) waits under a hold of its reader with cards
+        still due before it: a V made the card typed for a ?? before it due again (rev40 F3).  The card typed next is
+        that card, not a correction of the read."""
+        return pending.doubt in HOLDS and self._pending_hold in self._cards_due
+
+    def _read_source(self, pending: CardRead) -> str:
+        """A card typed in place of a read stands for that read (rev40 F3: a V brought a wait of its shoe back, and
+        it kept its before-the-decision words, so the card typed for the wait was taken as its correction and lost)."""
+        if pending.source == KEYBOARD and self._read_under_typed is not None:
+            return self._read_under_typed.source
+        return pending.source
 
     def _typed_doubt(self) -> str:
         """The words of a card typed in place of a read, by what is due now (see :meth:`_after_decision`)."""
@@ -936,7 +950,7 @@ class BlackjackSession(SessionCore):
     def _placed_doubt(self, pending: CardRead) -> bool:
         """A shoe's read held as read before the decision due (rev39 P3: V of the card typed for the ?? before it, and
         Enter played it in that card's place, where a restart refused it)."""
-        return pending.doubt.startswith(BEFORE_A_DECISION) and not reads_again(pending.source)
+        return pending.doubt.startswith(BEFORE_A_DECISION) and not reads_again(self._read_source(pending))
 
     def _before_decision(self) -> str:
         who = self._hand_words()
@@ -995,7 +1009,14 @@ class BlackjackSession(SessionCore):
                         f"{card.label} typed for the card in {_box_words(box)}: it waits for the decision for {who}; "
                         f"press H or D and it is played there, or Del drops it")))
                     return None
-        return super().enter_card(text, zone)
+            error = super().enter_card(text, zone)
+            pending = self._snap.pending
+            if (error is None and pending is not None and pending.source == KEYBOARD
+                    and self._read_under_typed is not None and pending.doubt in HOLDS and not self._typed_held(pending)):
+                # The card typed for the wait a V brought back is in: the card typed in place of the read waits as it
+                # did, and as a restart words it.
+                self._publish(replace(self._snap, pending=replace(pending, doubt=self._typed_doubt())))
+            return error
 
     def confirm_pending(self, card: Optional[Card] = None) -> Optional[str]:
         """Enter on a card waiting while a decision is due: refused, nothing changed, saying the decision
@@ -1036,10 +1057,14 @@ class BlackjackSession(SessionCore):
                 self._take_waiting()
                 return None
             if pending is not None and pending.source == KEYBOARD and self._read_under_typed is not None:
-                typed = pending.card
-                self._publish(replace(self._snap, pending=replace(self._read_under_typed, doubt=pending.doubt)))
+                typed, read = pending.card, replace(self._read_under_typed, doubt=pending.doubt)
+                self._publish(replace(self._snap, pending=read))
                 self._read_under_typed = None
-                return super().confirm_pending(typed)
+                error = super().confirm_pending(typed)
+                if self._snap.pending is read:  # refused (cards still due before it): the typed card waits as it was
+                    self._read_under_typed = read
+                    self._publish(replace(self._snap, pending=pending))
+                return error
             return super().confirm_pending(card)
 
     @staticmethod

@@ -2055,11 +2055,18 @@ class SessionCore(abc.ABC):
         else:
             self._replay_held_as(restarted)
 
+    def _replay_many_of(self, read: Any) -> bool:
+        """Whether the replay's read ``read`` was taken under its reader's wait for cards that may be several (lost
+        frames, a double feed), and that wait still stands (:attr:`_replay_many`)."""
+        return read.many is not None and self._replay_many.get(read.source, (None,))[0] == read.many
+
     def _replay_round_end(self) -> None:
         """As live (_end_round_holds) at the game's round end: no read waits any more for a card missing before it but
         the read held for the croupier, whose wait stays; with none, the waits' alerts go (rev33 R4: baccarat's
         UNREADABLE CARD of a read dropped stayed up in the replay, as blackjack's at its deck check)."""
         held = self._replay_reads.first()
+        if held is not None and held.source in self._replay_many and not self._replay_many_of(held):
+            held = None  # as live: a newer wait of its reader (frames lost after it) replaced its own, and ends too
         kept = held.source if held is not None else None
         self._replay_unread_frames = [f for f in self._replay_unread_frames if f[0] == kept]
         self._replay_asks = {source for source in self._replay_asks if source == kept}
@@ -2146,9 +2153,11 @@ class SessionCore(abc.ABC):
             if left_unplayed(kind, note) is not None:  # as live (_hold_next): its wait replaces the ask's (bj-156)
                 self._replay_asks.discard(note["source"])
             refused = self._replay_reads.refused(note["source"])
-            if refused is not None and refused.behind:
-                # Held under its reader's wait, then Enter, and the rules refused the card (held, a no-bet hand's):
-                # as live (_answered), Enter ended the wait all the same (two-618: UNREADABLE CARD stayed up).
+            if refused is not None and (refused.behind or refused.source in self._replay_dropped
+                                        or self._replay_many_of(refused)):
+                # Held under its reader's wait (a card unread, a read dropped, frames lost), then Enter, and the rules
+                # refused the card (held, a no-bet hand's): as live (_answered), Enter ended the wait all the same
+                # (two-618: UNREADABLE CARD stayed up; rev40 F4: FRAMES LOST did).
                 self._replay_read_answered(refused.source, refused, self._unread_after(
                     {"source": refused.source, "seq": refused.frame}), True)
             if left_unplayed(kind, note) == (note["source"], AFTER_A_REFUSAL) and not note.get("held"):
@@ -2199,6 +2208,8 @@ class SessionCore(abc.ABC):
             self._replay_reads.settled(note.get("source"), seq if isinstance(seq, int) else None)
             if note.get("waits_for_cards") is True and isinstance(note.get("source"), str):
                 self._replay_dropped.add(note["source"])  # as live (_hold_for_dropped): the wait is for cards now
+                if self._replay_many.get(note["source"], (None, ""))[1] == AFTER_A_GAP:
+                    del self._replay_many[note["source"]]  # lost frames' wait too: the Del wait replaces it
                 if note.get("doubt") in DRAWN_ONCE and not reads_again(note["source"]):  # its card one more due
                     self._replay_dropped_due[note["source"]] = self._replay_dropped_due.get(note["source"], 0) + 1
             if note.get("doubt") == AFTER_TYPED_UNREAD:  # as live (_drop_answered_ask): no Enter or Del on it now
@@ -2582,7 +2593,7 @@ class SessionCore(abc.ABC):
         self._cards_due[number] = due
         self._unreadable_follows_count()
         pending = self._snap.pending
-        if pending is None or pending.source != source:
+        if pending is None or self._read_source(pending) != source:
             return
         if self._pending_hold != number and (pending.doubt in YIELDING_DOUBTS or self._placed_doubt(pending)):
             self._pending_hold = number
@@ -3020,6 +3031,11 @@ class SessionCore(abc.ABC):
         waits under that wait, as a restart takes it (rev39 P3).  Each game says which of its words those are."""
         return False
 
+    def _read_source(self, pending: CardRead) -> str:
+        """The reader whose read ``pending`` is: its own source, but a game's card typed in place of a read stands
+        for that read, and waits under that reader's holds (rev40 F3)."""
+        return pending.source
+
     def _take_waiting(self) -> None:
         """The cards read while one waited, in order, now that it is settled."""
         while self._snap.pending is None and self._snap.waiting:
@@ -3116,7 +3132,7 @@ class SessionCore(abc.ABC):
                     self._note_typed(pending, card)
                     self._forget_found(card.code)
                 if error is None:  # refused, it settled nothing: its CARD REFUSED stays, as a restart shows it (bj-188)
-                    self._typed_while_held(pending.source, self._pending_hold, pending.doubt)
+                    self._typed_while_held(self._read_source(pending), self._pending_hold, pending.doubt)
                     self._publish(replace(self._snap, cards_due=self._cards_due.get(self._pending_hold, 0)))
                     self._settle_hold_alerts()
                 return error
@@ -3137,12 +3153,13 @@ class SessionCore(abc.ABC):
         read are all typed and its shoe left another card unplayed since, so the card typed is that newer one, which
         came after the read; played now it would go ahead of it (rev39 P2: ??, K♣ held, Q♥ typed, ??, then 6♦ typed
         was played before K♣).  None if it is one of the read's own cards (a void made one due again)."""
-        held, hold = self._pending_hold, self._hold_of.get(pending.source)
+        source = self._read_source(pending)
+        held, hold = self._pending_hold, self._hold_of.get(source)
         # Behind lost frames or a double feed how many cards are missing is not known: a card typed may be one more.
-        if (reads_again(pending.source) or held is None or held in self._cards_due or self._due_for_held is not None
+        if (reads_again(source) or held is None or held in self._cards_due or self._due_for_held is not None
                 or pending.doubt in (AFTER_A_GAP, AFTER_A_DOUBLE_FEED)
-                or hold is None or hold[1] == held or not self.cards_due(pending.source)
-                or not self._left_unplayed(hold[0], pending.source, hold[1])):
+                or hold is None or hold[1] == held or not self.cards_due(source)
+                or not self._left_unplayed(hold[0], source, hold[1])):
             return None
         read = pending.card.label
         return (f"{card.label} not taken: {read} comes first. The cards missing before {read} are typed, and the card "
