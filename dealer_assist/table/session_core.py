@@ -981,10 +981,13 @@ class SessionCore(abc.ABC):
 
         def refused_next(source: str, why: str, retake: bool) -> None:
             """As live: a read refused at Enter opens its wait before the read waiting next is taken, and counts the
-            card of the wait that read was taken under here; unless that read came before that card, which it then
-            waits for first, the refusal's wait after it (rev40 F1, :meth:`_refused_behind`)."""
+            card of the wait that read was taken under here (a one-card wait's, or one more due to lost frames, a
+            double feed or a read dropped: fixR46, a restart opened a CARD REFUSED wait of its own after them); unless
+            that read came before that card, which it then waits for first, the refusal's wait after it (rev40 F1,
+            :meth:`_refused_behind`)."""
             hold = self._hold_of.get(source)
-            under = (bool(queue) and hold is not None and hold[0] in ONE_MISSING_CARD and why in DRAWN_ONCE
+            under = (bool(queue) and hold is not None and hold[0] in (*ONE_MISSING_CARD, *RUN_HOLDS)
+                     and why in DRAWN_ONCE
                      and not reads_again(source) and queue[0][1] == hold[1] and queue[0][0].get("source") == source)
             if under and hold[1] in self._read_between:
                 hold_next(source, why)
