@@ -237,6 +237,8 @@ HOLDS = (*MANY_CARD_HOLDS, *ONE_CARD_HOLDS)
 #: Holds behind lost frames: while FRAMES LOST stands and no card was typed for them, a first Enter on the
 #: read held asks the croupier to say that no card was missed (see SessionCore.confirm_pending).
 AFTER_LOST_FRAMES = (AFTER_A_GAP, AFTER_DROPPED)
+#: The journal entry of that first Enter (the read it asked of), so a restart between the two Enters does not ask again.
+LOST_FRAMES_ASKED = "lost_frames_asked"
 
 
 def none_missed_asked(card: str) -> str:

@@ -33,7 +33,7 @@ from dealer_assist.table.holds import (AFTER_A_DOUBLE_FEED, AFTER_A_GAP, AFTER_A
                                        AFTER_TYPED_UNREAD, AFTER_UNPLACED, PARKED, SAME_CARD_DOUBTS, TYPED_THEN_READ,
                                        TYPED_UNREAD, AFTER_A_REFUSAL, TYPED_ALL,
                                        HOLDS, MANY_CARD_HOLDS, ONE_CARD_HOLDS, ONE_MISSING_CARD, PLACED_KINDS, places_a_card, READ_BEFORE_A_STOP,
-                                       RUN_HOLDS,
+                                       RUN_HOLDS, LOST_FRAMES_ASKED,
                                        corrects_a_read, held_by_alert, hold_of_alert, left_unplayed, none_missed_asked,
                                        several_unread, DRAWN_ONCE, SET_ASIDE_UNREAD, cards_due_asked,
                                        READ_AGAIN, reads_again,
@@ -957,7 +957,7 @@ class SessionCore(abc.ABC):
         typed ahead of a camera (with when, from the journal's times) answer its next read or ask as live
         (rev31 R6: restarted a moment after a card was typed, the camera's ask for it asked for it again)."""
         kinds = (*PLACED_KINDS, "read_dropped", "card_unreadable", "shoe_start", "alert", "alert_dismissed",
-                 "correction", *(k for k, _ in self.HOLDS_END_AT))
+                 "correction", LOST_FRAMES_ASKED, *(k for k, _ in self.HOLDS_END_AT))
         entries: list[tuple[str, dict]] = []
         written: dict[int, float] = {}  # when each entry was written, by id of its payload
         for entry in journal.entries_where("kind = 'card_read' OR kind IN (%s)" % ", ".join("?" * len(kinds)),
@@ -981,10 +981,13 @@ class SessionCore(abc.ABC):
 
         def refused_next(source: str, why: str, retake: bool) -> None:
             """As live: a read refused at Enter opens its wait before the read waiting next is taken, and counts the
-            card of the wait that read was taken under here; unless that read came before that card, which it then
-            waits for first, the refusal's wait after it (rev40 F1, :meth:`_refused_behind`)."""
+            card of the wait that read was taken under here (a one-card wait's, or one more due to lost frames, a
+            double feed or a read dropped: fixR46, a restart opened a CARD REFUSED wait of its own after them); unless
+            that read came before that card, which it then waits for first, the refusal's wait after it (rev40 F1,
+            :meth:`_refused_behind`)."""
             hold = self._hold_of.get(source)
-            under = (bool(queue) and hold is not None and hold[0] in ONE_MISSING_CARD and why in DRAWN_ONCE
+            under = (bool(queue) and hold is not None and hold[0] in (*ONE_MISSING_CARD, *RUN_HOLDS)
+                     and why in DRAWN_ONCE
                      and not reads_again(source) and queue[0][1] == hold[1] and queue[0][0].get("source") == source)
             if under and hold[1] in self._read_between:
                 hold_next(source, why)
@@ -1008,7 +1011,11 @@ class SessionCore(abc.ABC):
         self._read_between, self._refusal_after, self._restore_queue = set(), {}, queue
         refused = False
         refusal: Optional[tuple[str, str]] = None  # a read refused: it holds the next unless it was held after
+        asked: Optional[dict] = None  # FRAMES LOST's first Enter on the read waiting first (confirm_pending)
         for kind, payload in reversed(entries):
+            if kind == LOST_FRAMES_ASKED:
+                asked = payload
+                continue
             settles = False  # whether the live table settled the waits' alerts here (_settle_hold_alerts)
             if places_a_card(kind, payload):  # as live (_write)
                 asked_again = None  # its entry comes right after the void, before any card
@@ -1102,6 +1109,7 @@ class SessionCore(abc.ABC):
                 for source in {read.get("source") for read, _ in queue if isinstance(read.get("source"), str)}:
                     self._open_hold(source, AFTER_A_RESTART)
                 queue.clear()
+                asked = None
                 alerts["unplaced"] = payload
             elif kind == "alert":
                 if hold_of_alert(payload.get("code")) is not None:
@@ -1118,6 +1126,7 @@ class SessionCore(abc.ABC):
                 dropped_under = None  # the hold the read dropped waited under (as live: reject_pending)
                 if queue:  # the read waiting first was answered, in order (or played as it came)
                     read, hold = queue.pop(0)
+                    asked = None
                     dropped_under = hold
                     typed.clear()
                     settles = kind != "read_dropped" and (hold is not None or _waits_by_itself(read))
@@ -1191,8 +1200,18 @@ class SessionCore(abc.ABC):
             self._show_again(a)
         if queue:
             self._wait_again(queue, whys, tuple(typed))
+            self._asked_again(asked)
         self._drop_answered_ask()
         self._unreadable_follows_count()
+
+    def _asked_again(self, asked: Optional[dict]) -> None:
+        """The read waiting again was asked FRAMES LOST's question ("no card was missed? press Enter again") before the
+        table stopped: the next Enter plays it, as live (fixR46: a restart asked again, the first answer lost)."""
+        pending = self._snap.pending
+        if asked is not None and pending is not None and (
+                pending.source, pending.seq, pending.card.code, pending.doubt) == (
+                asked.get("source"), asked.get("source_seq"), asked.get("card"), asked.get("doubt")):
+            self._asked_none_missed = pending
 
     def _restore_reported(self, read: dict, at: float, reported: dict[str, float]) -> None:
         """A restart's :meth:`_card_read` of a journaled read written ``at``: a read doubted as a card typed ahead of
@@ -3233,6 +3252,9 @@ class SessionCore(abc.ABC):
                 return "no card is waiting for confirmation"
             if card is None and self._lost_frames_unanswered(pending):
                 self._asked_none_missed = pending
+                self._write(LOST_FRAMES_ASKED, {"card": pending.card.code, "source": pending.source,  # for a restart
+                                                "source_seq": pending.seq, "doubt": pending.doubt, "game": self.GAME,
+                                                "round": self._snap.state.round_no})
                 return self._refuse(none_missed_asked(pending.card.label))
             if self._pending_hold in self._cards_due:  # cards unread before it, untyped: this read is none of them
                 return self._refuse(cards_due_asked(pending.card.label, pending.source, pending.doubt,
