@@ -156,3 +156,35 @@ def test_blackjack_read_queued_before_later_lost_frames_plays_before_their_card(
     replay = replayed(rig.journal, BlackjackSession(rig.rules))
     assert played(replay) == ["AD", "4C", "QH", "4H", "7D"]
     assert replay_alerts(replay) == replay_alerts(s), replay.snapshot.alerts
+
+
+@pytest.mark.parametrize("restart", [False, True])
+def test_blackjack_read_queued_before_a_later_double_feed_plays_before_its_cards(tmp_path, restart):
+    """The same with the shoe's DOUBLE_FEED after QH: QH was held under the double feed's wait."""
+    rig = RestartingBlackjackRig(tmp_path, BlackjackTableRules(seats=2, burn_cards=0))
+    try:
+        s = rig.session
+        assert s.place(1, D("10")) is None and s.place(2, D("10")) is None and s.deal() is None
+        rig.send("CARD", "??")
+        rig.cards("4C", "QH")
+        assert waiting_behind(s, "4C", "QH")
+        rig.send("ERR", "DOUBLE_FEED", "two cards left together")
+        assert wait_for(lambda: "device:DOUBLE_FEED" in replay_alerts(s))
+        if restart:
+            s = rig.restart()
+            assert waiting_behind(s, "4C", "QH")
+        assert s.enter_card("2C") is None and s.confirm_pending() is None
+        assert played(s) == ["2C", "4C", "QH"], s.snapshot.status_reason()
+        rig.cards("9D")
+        assert wait_for(lambda: s.snapshot.pending is not None and s.snapshot.pending.card.code == "9D")
+        assert s.confirm_pending() is not None and played(s) == ["2C", "4C", "QH"]  # the double feed's cards first
+        if restart:
+            s = rig.restart()
+        assert s.enter_card("5S") is None and s.enter_card("6S") is None  # the deal is done: 9D waits for seat 1
+        assert played(s) == ["2C", "4C", "QH", "5S", "6S"] and s.snapshot.pending.card.code == "9D"
+        live = replay_alerts(s)
+    finally:
+        rig.close()
+    replay = replayed(rig.journal, BlackjackSession(rig.rules))
+    assert played(replay) == ["2C", "4C", "QH", "5S", "6S"]
+    assert replay_alerts(replay) == live, replay.snapshot.alerts

@@ -1961,7 +1961,7 @@ class SessionCore(abc.ABC):
         self._replay_many[source] = (self._replay_many_opened, why)
         waiting = frozenset(read.seq for read in self._replay_reads.queued() if read.behind is None
                             and read.source == source and isinstance(read.seq, int))
-        if why == AFTER_A_GAP and before and waiting and not reads_again(source):
+        if before and waiting and not reads_again(source):
             self._replay_many_before[self._replay_many_opened] = (
                 self._replay_many_before.get(standing[0], waiting) if standing is not None else waiting)
 
@@ -2229,6 +2229,11 @@ class SessionCore(abc.ABC):
             self._publish(replace(snap, alerts=tuple(a for a in snap.alerts if a.code not in codes)))
         elif kind == "read_dropped":
             seq = note.get("source_seq")
+            doubt = note.get("doubt")
+            if note.get("source") in self._replay_many and not (doubt and (
+                    doubt in (self.NEW_SHOE_FIRST_WAITS, self.BURNED_BEHIND_DOUBT) or doubt in SAME_CARD_DOUBTS)):
+                # As live (_hold_for_dropped): the card dropped came before the reads waiting, which wait for it too.
+                self._replay_many_before.pop(self._replay_many[note["source"]][0], None)
             self._replay_reads.settled(note.get("source"), seq if isinstance(seq, int) else None)
             if note.get("waits_for_cards") is True and isinstance(note.get("source"), str):
                 self._replay_dropped.add(note["source"])  # as live (_hold_for_dropped): the wait is for cards now
@@ -2422,7 +2427,7 @@ class SessionCore(abc.ABC):
             self._cards_due[self._holds_opened] = due
         if once and self._read_waits_behind(source):
             self._read_between.add(self._holds_opened)
-            if why == AFTER_AN_UNREADABLE and self._before_reads(before, number) and (
+            if why in (AFTER_AN_UNREADABLE, AFTER_A_DOUBLE_FEED) and self._before_reads(before, number) and (
                     due == 1 or number in self._reads_before):
                 # The reads waiting came before this card: they play before its wait (those after the earlier card of
                 # a wait it adds to, not before it, still wait under it).
@@ -2658,6 +2663,7 @@ class SessionCore(abc.ABC):
         if doubt and (doubt in (self.NEW_SHOE_FIRST_WAITS, self.BURNED_BEHIND_DOUBT) or doubt in SAME_CARD_DOUBTS):
             return  # BURNED_BEHIND_DOUBT: a card out after the burn, before the deal, set aside (rev38 R7)
         why, number = self._hold_of.get(source, ("", 0))
+        self._reads_before.pop(number, None)  # the card dropped came before the reads waiting: they wait for it too
         if why in ONE_CARD_HOLDS or why == AFTER_A_GAP:  # a gap's hold ends with Esc on its alert: this one may not
             self._open_hold(source, AFTER_DROPPED)
             # The cards still due before it stay due (rev21 R6: two unread, one typed, the read dropped, and the
