@@ -5,9 +5,9 @@ and is taken (played, or held under its reader's wait) only once that one is ans
 for every card its reader could not read until that moment: Enter on it ends them all, as Enter on a read taken
 before them ends none of them (rev33's replay class: the replay ordered the cards by frame number alone, and kept
 UNREADABLE CARD up where the live table had taken it down).  But a shoe's read that came before the card its shoe
-could not read, or the frames it lost, while it waited its turn, is not held under that wait: the live table plays
-it as it came, in the shoe's order, and the lost frames' wait (``many``) is still standing after it (fixR42 L1: it
-was held under the wait, and the later card typed was played before it).  A card typed
+could not read, the frames it lost or a double feed, while it waited its turn, is not held under that wait: the live
+table plays it as it came, in the shoe's order, and the many-card wait (``many``) still stands after it (fixR42 L1:
+it was held under the wait, and the later card typed was played before it).  A card typed
 while a read is held is the card that read waits for, of its reader, not the first card any reader missed (and
 none, once its reader missed another card since the read was held: the live table counts it for neither wait).
 
