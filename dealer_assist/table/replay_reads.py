@@ -2,9 +2,12 @@
 
 The live table takes reads one at a time: a read that comes while another waits for the croupier waits behind it,
 and is taken (played, or held under its reader's wait) only once that one is answered.  A read held then waits
-for every card its reader could not read until that moment, those reported after the read itself too: Enter on it
-ends them all, as Enter on a read taken before them ends none of them (rev33's replay class: the replay ordered
-the cards by frame number alone, and kept UNREADABLE CARD up where the live table had taken it down).  A card typed
+for every card its reader could not read until that moment: Enter on it ends them all, as Enter on a read taken
+before them ends none of them (rev33's replay class: the replay ordered the cards by frame number alone, and kept
+UNREADABLE CARD up where the live table had taken it down).  But a shoe's read that came before the card its shoe
+could not read, the frames it lost or a double feed, while it waited its turn, is not held under that wait: the live
+table plays it as it came, in the shoe's order, and the many-card wait (``many``) still stands after it (fixR42 L1:
+it was held under the wait, and the later card typed was played before it).  A card typed
 while a read is held is the card that read waits for, of its reader, not the first card any reader missed (and
 none, once its reader missed another card since the read was held: the live table counts it for neither wait).
 
@@ -46,8 +49,9 @@ class ReplayReads:
     """The replay's queue of reads, in the order the live table took them."""
 
     def __init__(self, standing: Callable[[str], tuple[Unread, ...]],
-                 many: Callable[[str], Optional[int]] = lambda source: None) -> None:
-        #: The cards ``source`` could not read that stand now (the replay's own list), and its many-card wait.
+                 many: Callable[[str, Optional[int]], Optional[int]] = lambda source, seq: None) -> None:
+        #: The cards ``source`` could not read that stand now (the replay's own list), and its many-card wait a read of
+        #: that frame number is taken under (none if the wait's lost frames came after the read).
         self._standing = standing
         self._many = many
         self._reads: list[QueuedRead] = []
@@ -101,4 +105,4 @@ class ReplayReads:
     def _take_first(self) -> None:
         if self._reads and self._reads[0].behind is None:
             self._reads[0].behind = self._standing(self._reads[0].source)
-            self._reads[0].many = self._many(self._reads[0].source)
+            self._reads[0].many = self._many(self._reads[0].source, self._reads[0].seq)

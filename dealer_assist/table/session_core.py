@@ -464,7 +464,11 @@ class SessionCore(abc.ABC):
         #: In a replay, the reads journaled and not placed yet, as the live table took them (see ReplayReads).
         self._replay_reads = ReplayReads(lambda source: tuple(
             (f[0], f[1]) for f in self._replay_unread_frames if f[0] == source),
-            lambda source: self._replay_many[source][0] if source in self._replay_many else None)
+            lambda source, seq: self._replay_many[source][0] if source in self._replay_many
+            and seq not in self._replay_many_before.get(self._replay_many[source][0], ()) else None)
+        #: In a replay, per many-card wait, the frame numbers of the reads waiting behind the read held when lost frames
+        #: opened it: they came before those frames, and are not taken under it (as live: SessionCore._reads_before).
+        self._replay_many_before: dict[int, frozenset] = {}
         #: In a replay, the cards typed for waits, by where they were placed (:attr:`_placed_count`): one typed for a
         #: wait still open, ``(0, ())``, or one that ended it, with how many were typed for it and the alerts taken
         #: down.  A void of one makes its card due again and brings those alerts back, as live (EndedWait; rev23
@@ -492,6 +496,10 @@ class SessionCore(abc.ABC):
         #: count.  With the refusal held back until that read is taken under the wait (source: the refusal's why).
         self._read_between: set[int] = set()
         self._refusal_after: dict[str, str] = {}
+        #: The shoe's waits opened by a card it could not read while reads of it waited behind the read held: the frame
+        #: numbers of those reads, which came before the card and play before its wait (fixR42 L1: ??, 4C held, QH
+        #: waiting, ??; once 4C was played QH was held under the second ??'s wait, and its card typed played first).
+        self._reads_before: dict[int, frozenset[int]] = {}
         #: While a restart plays the journal again, the reads it has not placed yet (:meth:`_read_waits_behind`).
         self._restore_queue: Optional[list] = None
         #: Per hold still waiting for more cards, how many typed for it are in play (a void takes one back).
@@ -969,8 +977,8 @@ class SessionCore(abc.ABC):
         queue: list[tuple[dict, Optional[int]]] = []  # reads not placed yet, each with the hold it waits under
         whys: dict[int, str] = {}  # why each of those holds waits (the first read's doubt, see _wait_again)
 
-        def taken(read: dict) -> Optional[int]:
-            hold = self._hold_taken(read)
+        def taken(read: dict, refused: bool = False) -> Optional[int]:
+            hold = self._hold_taken(read, refused)
             if hold is not None:
                 whys[hold] = self._hold_of[read["source"]][0]
             return hold
@@ -1009,6 +1017,7 @@ class SessionCore(abc.ABC):
         self._due_for_held = self._held_due_typed = None
         self._typed_loose, reported = [], {}
         self._read_between, self._refusal_after, self._restore_queue = set(), {}, queue
+        self._reads_before = {}
         refused = False
         refusal: Optional[tuple[str, str]] = None  # a read refused: it holds the next unless it was held after
         asked: Optional[dict] = None  # FRAMES LOST's first Enter on the read waiting first (confirm_pending)
@@ -1146,7 +1155,7 @@ class SessionCore(abc.ABC):
                 elif kind == "card_refused":
                     refusal = left_unplayed(kind, payload)
                 if queue:  # the next read waiting is taken now (_take_waiting)
-                    queue[0] = (queue[0][0], taken(queue[0][0]))
+                    queue[0] = (queue[0][0], taken(queue[0][0], refusal is not None))
             elif kind in ("card_assigned", "shoe_burn") and payload.get("op") != "play_held" \
                     and (kind == "card_assigned" or payload.get("cards")):  # a card typed in a place one left
                 if not queue or payload.get("override"):  # blackjack: a refused card a supervisor let in
@@ -1279,11 +1288,19 @@ class SessionCore(abc.ABC):
         return Alert(str(alert["code"]), str(alert.get("level", "error")), str(alert.get("title", "")),
                      str(alert.get("text", "")), str(alert.get("action") or AFTER_RESTART_ACTION), self._clock())
 
-    def _hold_taken(self, read: dict) -> Optional[int]:
+    def _hold_taken(self, read: dict, refused: bool = False) -> Optional[int]:
         """The hold a journaled read waited under when it was taken, as _take had it (none for a read its
-        source doubted itself: it waits under that doubt)."""
+        source doubted itself: it waits under that doubt, nor for one the hold's card came after).  ``refused``: the
+        read held before it was refused at Enter (as live, the refusal's wait comes first: :attr:`_refusal_after`)."""
         hold = self._hold_of.get(read.get("source"))
-        return hold[1] if hold is not None and read.get("doubt", "") in YIELDING_DOUBTS else None
+        if hold is None or read.get("doubt", "") not in YIELDING_DOUBTS:
+            return None
+        return None if not refused and self._came_before(read.get("source_seq"), hold[1]) else hold[1]
+
+    def _came_before(self, seq: Any, number: int) -> bool:
+        """Whether the read of frame ``seq`` waited behind the read held when the card its shoe could not read, that
+        opened the wait ``number``, came: it came before that card, and is not held under its wait."""
+        return isinstance(seq, int) and seq in self._reads_before.get(number, ())
 
     # -- alerts -------------------------------------------------------------------
     def _cut_out_now(self) -> bool:
@@ -1957,8 +1974,15 @@ class SessionCore(abc.ABC):
         if (why == AFTER_A_DOUBLE_FEED and standing is not None
                 and not (held is not None and held.source == source and held.many == standing[0])):
             return
+        before = standing is None or held is not None and held.source == source and held.many == standing[0] or (
+            standing[0] in self._replay_many_before)
         self._replay_many_opened += 1
         self._replay_many[source] = (self._replay_many_opened, why)
+        waiting = frozenset(read.seq for read in self._replay_reads.queued() if read.behind is None
+                            and read.source == source and isinstance(read.seq, int))
+        if before and waiting and not reads_again(source):
+            self._replay_many_before[self._replay_many_opened] = (
+                self._replay_many_before.get(standing[0], waiting) if standing is not None else waiting)
 
     def _replay_burned_unread(self, count: int) -> None:
         """In a replay, B or Shift+B settled ``count`` cards left unplayed as burn cards: as live (_burn_done), those
@@ -2224,6 +2248,11 @@ class SessionCore(abc.ABC):
             self._publish(replace(snap, alerts=tuple(a for a in snap.alerts if a.code not in codes)))
         elif kind == "read_dropped":
             seq = note.get("source_seq")
+            doubt = note.get("doubt")
+            if note.get("source") in self._replay_many and not (doubt and (
+                    doubt in (self.NEW_SHOE_FIRST_WAITS, self.BURNED_BEHIND_DOUBT) or doubt in SAME_CARD_DOUBTS)):
+                # As live (_hold_for_dropped): the card dropped came before the reads waiting, which wait for it too.
+                self._replay_many_before.pop(self._replay_many[note["source"]][0], None)
             self._replay_reads.settled(note.get("source"), seq if isinstance(seq, int) else None)
             if note.get("waits_for_cards") is True and isinstance(note.get("source"), str):
                 self._replay_dropped.add(note["source"])  # as live (_hold_for_dropped): the wait is for cards now
@@ -2417,6 +2446,12 @@ class SessionCore(abc.ABC):
             self._cards_due[self._holds_opened] = due
         if once and self._read_waits_behind(source):
             self._read_between.add(self._holds_opened)
+            if why in (AFTER_AN_UNREADABLE, AFTER_A_DOUBLE_FEED) and self._before_reads(before, number) and (
+                    due == 1 or number in self._reads_before):
+                # The reads waiting came before this card: they play before its wait (those after the earlier card of
+                # a wait it adds to, not before it, still wait under it).
+                self._reads_before[self._holds_opened] = self._reads_before.get(
+                    number, frozenset(self._seqs_waiting(source))) if due > 1 else frozenset(self._seqs_waiting(source))
 
     def _refused_behind(self, source: str, number: int) -> bool:
         """Whether a read of ``source`` refused at Enter leaves a read waiting that came before the card unplayed that
@@ -2424,6 +2459,21 @@ class SessionCore(abc.ABC):
         2C's place only, and the read after 2S for the second ??'s, as after a restart)."""
         return (number in self._read_between and self._snap.pending is None and self._pending_hold is None
                 and bool(self._snap.waiting) and self._snap.waiting[0].source == source)
+
+    def _before_reads(self, why: str, number: int) -> bool:
+        """Whether the wait ``number`` (``why``) a new one replaces counted no card that came after the read held: none
+        stood, it was that read's own, or it was opened after the reads waiting behind it too (fixR42's fuzzer, seed 59:
+        ??, 2D held, frames lost, 8D, frames lost again; 8D came after the first lost frames, it waits for them)."""
+        return not why or number == self._pending_hold or number in self._reads_before
+
+    def _seqs_waiting(self, source: str) -> set[int]:
+        """The frame numbers of the reads of ``source`` waiting behind the read held (a restart: behind the first read
+        not placed)."""
+        if self._restore_queue is not None:
+            seqs = [read.get("source_seq") for read, _ in self._restore_queue[1:] if read.get("source") == source]
+        else:
+            seqs = [event.seq for event in self._snap.waiting if event.source == source]
+        return {seq for seq in seqs if isinstance(seq, int)}
 
     def _read_waits_behind(self, source: str) -> bool:
         """Whether a read of ``source`` waits behind the read held now (a restart: behind the first read it has not
@@ -2610,6 +2660,7 @@ class SessionCore(abc.ABC):
         of that source taken while no wait stood waits under it now (rev22 R22-7: Enter played an unsure read
         in the place of the card the void made due again)."""
         self._cards_due[number] = due
+        self._reads_before.pop(number, None)  # a card due again came before the reads waiting
         self._unreadable_follows_count()
         pending = self._snap.pending
         if pending is None or self._read_source(pending) != source:
@@ -2631,6 +2682,7 @@ class SessionCore(abc.ABC):
         if doubt and (doubt in (self.NEW_SHOE_FIRST_WAITS, self.BURNED_BEHIND_DOUBT) or doubt in SAME_CARD_DOUBTS):
             return  # BURNED_BEHIND_DOUBT: a card out after the burn, before the deal, set aside (rev38 R7)
         why, number = self._hold_of.get(source, ("", 0))
+        self._reads_before.pop(number, None)  # the card dropped came before the reads waiting: they wait for it too
         if why in ONE_CARD_HOLDS or why == AFTER_A_GAP:  # a gap's hold ends with Esc on its alert: this one may not
             self._open_hold(source, AFTER_DROPPED)
             # The cards still due before it stay due (rev21 R6: two unread, one typed, the read dropped, and the
@@ -2662,6 +2714,12 @@ class SessionCore(abc.ABC):
         due = (self._cards_due.get(number, 1 if why in ONE_CARD_HOLDS else 0)
                if why and why != AFTER_TYPED_UNREAD and number != self._pending_hold and not reads_again(source) else 0)
         self._open_hold(source, AFTER_A_GAP)
+        if (self._before_reads(why, number) and (not due or number in self._reads_before) and not reads_again(source)
+                and self._read_waits_behind(source)):
+            # The reads waiting behind the read held came before the frames lost: they play before the gap's wait
+            # (fixR42 L1, its fuzzer's blackjack seed 104: the read after them played in the lost frame's place).
+            self._reads_before[self._holds_opened] = (self._reads_before[number] if due
+                                                      else frozenset(self._seqs_waiting(source)))
         if due:
             opened = self._holds_opened
             self._cards_due.pop(number, None)
@@ -3026,7 +3084,9 @@ class SessionCore(abc.ABC):
         that may have held a card were lost, or after a card that left unplayed (it would go where that
         card belongs)."""
         hold = None
-        if event.doubt in YIELDING_DOUBTS and event.source in self._hold_of:
+        if (event.doubt in YIELDING_DOUBTS and event.source in self._hold_of
+                and (event.source in self._refusal_after
+                     or not self._came_before(event.seq, self._hold_of[event.source][1]))):
             why, hold = self._hold_of[event.source]
             event = replace(event, doubt=why)
         elif not event.doubt and self._out_of_place(event):
