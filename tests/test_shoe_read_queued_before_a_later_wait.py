@@ -40,15 +40,22 @@ def waiting_behind(session, held: str, behind: str) -> bool:
                     and [e.card.code for e in session.snapshot.waiting] == [behind])
 
 
+def dealt_4c_held_qh_behind(rig) -> None:
+    """Both seats bet and dealt; the shoe's ??, then 4C read and held behind it and QH read, waiting its turn."""
+    s = rig.session
+    assert s.place(1, D("10")) is None and s.place(2, D("10")) is None and s.deal() is None
+    rig.send("CARD", "??")
+    rig.cards("4C", "QH")
+    assert waiting_behind(s, "4C", "QH")
+
+
 @pytest.mark.parametrize("restart", [False, True])
 def test_blackjack_read_queued_before_a_later_unread_card_plays_before_it(tmp_path, restart):
     rig = RestartingBlackjackRig(tmp_path, BlackjackTableRules(seats=2, burn_cards=0))
     try:
         s = rig.session
-        assert s.place(1, D("10")) is None and s.place(2, D("10")) is None and s.deal() is None
-        rig.send("CARD", "??")
-        rig.cards("4C", "QH")
-        assert waiting_behind(s, "4C", "QH") and s.snapshot.pending.doubt == AFTER_AN_UNREADABLE
+        dealt_4c_held_qh_behind(rig)
+        assert s.snapshot.pending.doubt == AFTER_AN_UNREADABLE
         rig.send("CARD", "??")
         assert unread_twice(rig.journal) and waiting_behind(s, "4C", "QH")
         if restart:
@@ -164,10 +171,7 @@ def test_blackjack_read_queued_before_a_later_double_feed_plays_before_its_cards
     rig = RestartingBlackjackRig(tmp_path, BlackjackTableRules(seats=2, burn_cards=0))
     try:
         s = rig.session
-        assert s.place(1, D("10")) is None and s.place(2, D("10")) is None and s.deal() is None
-        rig.send("CARD", "??")
-        rig.cards("4C", "QH")
-        assert waiting_behind(s, "4C", "QH")
+        dealt_4c_held_qh_behind(rig)
         rig.send("ERR", "DOUBLE_FEED", "two cards left together")
         assert wait_for(lambda: "device:DOUBLE_FEED" in replay_alerts(s))
         if restart:
