@@ -33,7 +33,7 @@ BET_TAKE = ("bet_removed", "bet_undone")
 BET_COLUMNS = ("seat", "bet", "stake", "result", "pays", "returns", "commission", "hand")
 #: Added last, so that the earlier columns keep their places: the round's typed cards (a typed card in
 #: a round a shoe read is what a reviewer looks at first) and how many corrections it had.
-#: What a ``card_assigned`` says of a read that waited for the croupier (see session_core.held_record): carried to
+#: What a ``card_assigned`` says of a read that waited for the croupier (see session_typed.held_record): carried to
 #: the export's ``cards`` (qaU F8: a card held and played by Enter looked like a sure read there).
 HELD_KEYS = ("held_for", "read_confidence", "confirmed", "corrects")
 ROUND_AUDIT_COLUMNS = ("typed_cards", "corrections")
