@@ -429,7 +429,9 @@ class SettlementPanel(QWidget):
     def _fill(self, rows: list[tuple[str, str, str, Optional[QColor], str]]) -> None:
         """The list's lines: (who, stake, call, the call's colour, a reason under them or "")."""
         while self.grid.count():
-            self.grid.takeAt(0).widget().deleteLater()
+            gone = self.grid.takeAt(0).widget()
+            gone.hide()  # deleteLater waits for the event loop: a paint before it would show the old line
+            gone.deleteLater()
         for r in range(self.grid.rowCount()):
             self.grid.setRowStretch(r, 0)
         self._spans = []
