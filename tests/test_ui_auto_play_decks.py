@@ -1,7 +1,8 @@
-"""Blackjack auto-play goes on from deck to deck: it counts the deck check and puts the new deck in by itself
+"""Auto-play goes on from deck to deck: it counts the deck check and puts the new deck in by itself
 (qaAW F4: at the first deck's end it asked N for ever, refused "no next round", with AUTO-PLAY ON lit).
 
-A step the table refuses stops auto-play with the reason said, so it never waits silently for ever."""
+A step the table refuses stops auto-play with the reason said, in both games, so it never stands still silently
+under its marker."""
 
 from __future__ import annotations
 
@@ -12,8 +13,12 @@ os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
 from decimal import Decimal as D  # noqa: E402
 
 import pytest  # noqa: E402
+from PySide6.QtCore import Qt  # noqa: E402
 
+from dealer_assist.baccarat.bets import TableLimits  # noqa: E402
+from dealer_assist.shoe import ShoeRules  # noqa: E402
 from dealer_assist.table.blackjack_state import BlackjackPhase  # noqa: E402
+from dealer_assist.table.state import TablePhase, TableRules  # noqa: E402
 from dealer_assist.ui.blackjack.app import open_blackjack_table  # noqa: E402
 
 #: Seconds between the simulated shoe's cards and between auto-play's steps: fast, as --turbo is.
@@ -68,3 +73,19 @@ def test_a_refused_auto_step_stops_auto_play_and_says_why(qtbot, auto_table):
     assert session.state.phase == BlackjackPhase.DECK_CHECK and session.state.deck_no == 1  # nothing forced
     message = session.snapshot.message
     assert message.startswith("auto-play stopped: ") and "new deck refused" in message, message
+
+
+def test_a_baccarat_deal_refused_stops_auto_play_and_says_why(qtbot, table_factory):
+    """Its bets below the Tie minimum: Deal was refused every step, for ever, under AUTO-PLAY ON."""
+    rules = TableRules(shoe=ShoeRules(burn=False), limits=TableLimits.from_mapping({"min": {"tie": "100"}}))
+    window = table_factory("sim", rules=rules)
+    session = window.session
+    window.options.turbo = True  # auto-play's short pause
+    qtbot.keyClick(window.centralWidget(), Qt.Key.Key_A)
+    assert window.options.auto
+    qtbot.waitUntil(lambda: not window.options.auto, timeout=10_000)
+    assert not window.hint.text().startswith("AUTO-PLAY")
+    message = session.snapshot.message
+    assert message.startswith("auto-play stopped: seat 3 Tie") and "below the Tie minimum of 100.00" in message
+    assert window.betting.last_error == message
+    assert session.state.phase == TablePhase.BETTING and session.state.round_no == 1  # nothing dealt
