@@ -17,9 +17,12 @@ from dealer_assist.baccarat.paytable import Bet  # noqa: E402
 from dealer_assist.shoe import ShoeRules  # noqa: E402
 from dealer_assist.table.blackjack_session import BlackjackSession  # noqa: E402
 from dealer_assist.table.blackjack_state import BlackjackPhase, BlackjackTableRules  # noqa: E402
-from dealer_assist.table.state import NEW_SHOE_MID_ROUND, TablePhase, TableRules  # noqa: E402
+from dealer_assist.table.state import TablePhase, TableRules  # noqa: E402
 from dealer_assist.ui.blackjack.window import BlackjackWindow  # noqa: E402
 from focused_keys import press_focused  # noqa: E402
+
+
+REFUSED = "cannot start a new shoe in the middle of a round: finish or void the round first"
 
 
 def ctrl_n(qtbot, window) -> None:
@@ -42,8 +45,8 @@ def test_baccarat_refuses_at_the_first_press_and_asks_for_no_second(qtbot, table
     assert session.state.phase == TablePhase.DEALING
     for _ in range(2):  # each press says the same: nothing to confirm
         ctrl_n(qtbot, window)
-        assert window.betting.last_error == NEW_SHOE_MID_ROUND
-        assert session.snapshot.message == NEW_SHOE_MID_ROUND
+        assert window.betting.last_error == REFUSED
+        assert session.snapshot.message == REFUSED
         assert session.state.shoe_no == 1 and session.state.phase == TablePhase.DEALING
     assert len(session.state.round.cards) == 4
 
