@@ -35,8 +35,8 @@ from dealer_assist.table.rules_record import RulesMismatchError, replay_rules_of
 from dealer_assist.table.session_core import (CONFIRM_BELOW, ROUND_END, Alert, JournalReplayError, SessionCore,
                                               SnapshotCore, round_ends)
 from dealer_assist.table.state import (NEW_SHOE_MID_ROUND, RoundOverError, TableError, TablePhase, TableRules,
-                                       TableState, apply, burn_voidable, correcting_bets, cut_before_first_card, cut_takeback_refusal,
-                                       reopenable, rules_from_record, shoe_started, void_op)
+                                       TableState, apply, burn_voidable, correcting_bets, cut_before_first_card,
+                                       cut_takeback_refusal, reopenable, rules_from_record, shoe_started, void_op)
 
 __all__ = ["Alert", "CONFIRM_BELOW", "RulesMismatchError", "ShoeOdds", "Snapshot", "TableSession"]
 
