@@ -69,10 +69,12 @@ def test_a_refused_auto_step_stops_auto_play_and_says_why(qtbot, auto_table):
     assert session.enter_card(dealt.code) is None and session.enter_card(dealt.code) is None
     window.run("toggle_auto")
     qtbot.waitUntil(lambda: not window.auto, timeout=10_000)
-    assert not window.auto_marker.isVisible()
+    assert not window.auto_marker.isVisible() and window.statusBar().currentMessage() != "auto-play on"
     assert session.state.phase == BlackjackPhase.DECK_CHECK and session.state.deck_no == 1  # nothing forced
     message = session.snapshot.message
     assert message.startswith("auto-play stopped: ") and "new deck refused" in message, message
+    assert message.endswith("play on by hand, or press A to try again")
+    qtbot.waitUntil(lambda: window.entry.message.text() == message, timeout=3000)  # where the croupier looks
 
 
 def test_a_baccarat_deal_refused_stops_auto_play_and_says_why(qtbot, table_factory):

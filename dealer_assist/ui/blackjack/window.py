@@ -769,6 +769,7 @@ class BlackjackWindow(QMainWindow, StepsDown):
         self.auto = False
         self._auto_timer.stop()
         self.auto_marker.setVisible(False)
+        self.statusBar().showMessage("auto-play off: a step was refused", 5000)  # not A's "auto-play on" still
         self.last_error = self.session.say(auto_play.stopped(why))
 
 
