@@ -787,6 +787,8 @@ def _warn_below_standard(args, settings, seed) -> None:
     though no --seed was given (qaJ).  A shoe simulator on a serial port is known only from its
     HELLO, after the first cards: the summary and ``--progress`` say it.
     """
+    from dealer_assist.training.standard import SIMULATOR_COMMAND
+
     if not settings.exam:
         return
     standard = settings.standard
@@ -803,7 +805,7 @@ def _warn_below_standard(args, settings, seed) -> None:
         sys.stderr.write(f"dealer-assist: this exam is below the standard ({standard.words}): {'; '.join(short)}. "
                          f"A pass will be listed as \"passed below the standard\"; for an exam that counts, {unseeded}"
                          "keep the default --cases, --pass-accuracy and --pass-seconds and deal from the simulated "
-                         "shoe (--source sim) or a real shoe, not the shoe simulator"
+                         f"shoe (--source sim) or a real shoe, not from {SIMULATOR_COMMAND}"
                          f"{', in the window (without --text)' if standard.window_only else ''}\n")
 
 

@@ -34,9 +34,9 @@ from dealer_assist.table.journal import Entry, Journal
 from dealer_assist.table.rules_record import RulesMismatchError, replay_rules_of, rules_record
 from dealer_assist.table.session_core import (CONFIRM_BELOW, ROUND_END, Alert, JournalReplayError, SessionCore,
                                               SnapshotCore, round_ends)
-from dealer_assist.table.state import (RoundOverError, TableError, TablePhase, TableRules, TableState, apply,
-                                       burn_voidable, correcting_bets, cut_before_first_card, cut_takeback_refusal,
-                                       reopenable, rules_from_record, shoe_started, void_op)
+from dealer_assist.table.state import (NEW_SHOE_MID_ROUND, RoundOverError, TableError, TablePhase, TableRules,
+                                       TableState, apply, burn_voidable, correcting_bets, cut_before_first_card,
+                                       cut_takeback_refusal, reopenable, rules_from_record, shoe_started, void_op)
 
 __all__ = ["Alert", "CONFIRM_BELOW", "RulesMismatchError", "ShoeOdds", "Snapshot", "TableSession"]
 
@@ -855,12 +855,15 @@ class TableSession(SessionCore):
         return self._start_new_shoe()
 
     def new_shoe_refusal(self) -> Optional[str]:
-        """Why Ctrl+N starts no new shoe now, or None.  This shoe has just begun (the shoe's own NEW, or Ctrl+N) and
+        """Why Ctrl+N starts no new shoe now, or None.  A round is being dealt: said at the first press, which had
+        asked for a second one that only refused.  Or this shoe has just begun (the shoe's own NEW, or Ctrl+N) and
         its burn with it: another would drop the burn cards read and count the burn again from the next card, the
         round's first cards taken as burned (qaAP F5: Ctrl+N out of habit after the shoe's NEW forgot 2♦).  V takes
         the burn back a card at a time, also once it is done (read to its end, or the rest skipped with Shift+B) until
         a round's card is out; with cards burned face down (B) it cannot, and Ctrl+N is the way back."""
         state = self._snap.state
+        if state.phase == TablePhase.DEALING:  # qaAW F5
+            return NEW_SHOE_MID_ROUND
         if not burn_voidable(state) or state.shoe.unknown:
             return None
         cards = " ".join(c.label for c in state.shoe.burned)

@@ -231,6 +231,8 @@ def _open_for_bets(state: TableState, what: str, takes_off: bool = False) -> Non
         raise TableError(f"cannot {what}: {why}")
 
 
+#: Ctrl+N's refusal while a round is dealt (said at the first press too: qaAW F5).
+NEW_SHOE_MID_ROUND = "cannot start a new shoe in the middle of a round: finish or void the round first"
 #: Held cards a message names one by one; past them it names the first and last few and how many.
 HELD_NAMED = 6
 
@@ -626,7 +628,7 @@ def apply(state: TableState, op: dict) -> TableState:
                        phase=TablePhase.BETTING if state.phase == TablePhase.FINISHED else state.phase)
     if kind == "new_shoe":
         if state.phase == TablePhase.DEALING:
-            raise TableError("cannot start a new shoe in the middle of a round: finish or void the round first")
+            raise TableError(NEW_SHOE_MID_ROUND)
         if state.phase in (TablePhase.BETTING, TablePhase.BURN):  # bets for a round not dealt yet stay on the felt
             return _new_shoe(state.rules, state.shoe_no + 1, state.betting.last_round, state.betting.layout,
                              state.paid_before,  # a misdeal's payment, still to undo before they are dealt

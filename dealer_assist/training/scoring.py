@@ -17,7 +17,7 @@ import statistics
 from dataclasses import dataclass
 from typing import Iterable, Mapping, Optional
 
-from dealer_assist.training.standard import ACCURACY, DEFAULT, SECONDS, Standard
+from dealer_assist.training.standard import ACCURACY, DEFAULT, SECONDS, SIMULATOR_COMMAND, Standard
 from dealer_assist.training.case import Attempt
 
 
@@ -193,8 +193,8 @@ class Summary:
         if self.exam and self.shortfalls:
             out.append(f"An exam below the standard ({self.standard.words}): {'; '.join(self.shortfalls)}. "
                        + ("Only a pass at the standard counts: take the exam again on cards shuffled afresh (no "
-                          "--seed or sim:SEED, no shoe simulator) and with the default --cases, --pass-accuracy "
-                          f"and --pass-seconds{self._in_window}." if o.passed
+                          f"--seed or sim:SEED, not dealt by {SIMULATOR_COMMAND}) and with the default --cases, "
+                          f"--pass-accuracy and --pass-seconds{self._in_window}." if o.passed
                           else "A pass under these settings would not count."))
         if self.house:
             out.append("House rules: " + "; ".join(line.removeprefix("House rule: ") for line in self.house))

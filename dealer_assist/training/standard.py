@@ -26,6 +26,9 @@ UNKNOWN = object()
 #: Where a stored session was answered (its ``how``), in words.
 HOW = {"window": "in the trainer window", "text": "on the terminal (--text)",
        "text-json": "through --text --json, the mode for a program driving the trainer"}
+#: The shoe simulator as the standard names it: by its command, which ``--source sim`` (the simulated shoe, whose
+#: unseeded exams count) is easily taken for (qaAW F7: "not the shoe simulator" left a trainer guessing).
+SIMULATOR_COMMAND = "dealer-assist shoe-sim"
 #: What the shoe simulator (``dealer-assist shoe-sim``) says in its HELLO: its firmware, and its default device id.
 SIMULATOR_FIRMWARE = "shoesim"
 SIMULATOR_DEVICE = "SIM-0001"
@@ -60,7 +63,7 @@ class Standard:
     @property
     def words(self) -> str:
         return (f"{self.cases} case{'' if self.cases == 1 else 's'} or more, {self.accuracy * 100:g}% within {self.seconds:g} s or stricter, no seed "
-                f"and no shoe simulator{', taken in the window' if self.window_only else ''}")
+                f"and not dealt by {SIMULATOR_COMMAND}{', taken in the window' if self.window_only else ''}")
 
     def shortfalls(self, cases: int, accuracy: Optional[float], seconds: Optional[float],
                    seed: object = None, house: object = None, source: object = None,

@@ -33,6 +33,12 @@ def refusal(source: Any) -> Optional[str]:
             "would bet, play and count in the croupier's name. Play by hand (demo: run --source sim)")
 
 
+def stopped(why: str) -> str:
+    """What auto-play says as it stops at a step the table refused (``why``, the refusal): a step refused again
+    and again had left the table standing still under the marker, without a word (qaAW F4)."""
+    return f"auto-play stopped: {why}; play on by hand, or press A to try again"
+
+
 def greyed(action_name: str, replay: bool, source: Any) -> bool:
     """Whether a window's menu item for ``action_name`` is greyed as auto-play at a live table (its key is
     still answered, by :func:`refusal`); a replay has its own refusals."""

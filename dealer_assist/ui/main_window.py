@@ -416,6 +416,10 @@ class MainWindow(QMainWindow, StepsDown):
         if not self.second_press.confirmed("new_shoe"):
             return self._run(self.session.say("new shoe: press Ctrl+N again to start it (the roads and the history "
                                               "start again; the journal keeps this shoe)"))
+        return self._start_new_shoe()
+
+    def _start_new_shoe(self) -> Optional[str]:
+        """The new shoe, once asked for (Ctrl+N twice, or auto-play's step)."""
         result = self._run(self.session.new_shoe())
         if result is None and hasattr(self.source, "new_shoe"):
             self.source.new_shoe()  # the reader's own shoe follows; a burn card it dealt meanwhile is re-synced
@@ -654,12 +658,14 @@ class MainWindow(QMainWindow, StepsDown):
             self._auto_timer.start(int(1000 * AUTO_PAUSE[1 if self.options.turbo else 0]))
 
     def _auto_step(self) -> None:
-        """Play the croupier's part: bets (the last round's, or a few chips), Deal, next round, new shoe."""
+        """Play the croupier's part: bets (the last round's, or a few chips), Deal, next round, new shoe.  A step
+        the table refuses stops auto-play, saying why (:func:`~dealer_assist.ui.auto_play.stopped`)."""
         if not self.options.auto or not auto_play.allowed(self.source):
             return
         state = self.session.state
         if self.session.snapshot.stopped or self.session.snapshot.pending is not None:
             return
+        refused = None
         if state.held and state.phase in ("betting", "dealing"):
             if self.confirm() is not None:  # a no-bet hand with it, or into the reopened round; else aside
                 self.reject()
@@ -668,16 +674,21 @@ class MainWindow(QMainWindow, StepsDown):
                 if self.session.rebet() is not None:
                     for seat, bet in ((1, Bet.BANKER), (2, Bet.PLAYER), (3, Bet.TIE), (4, Bet.PLAYER_PAIR)):
                         self.session.place(seat, bet)
-            self.deal()
+            refused = self.deal()
         elif state.phase == "settled":
             if state.held and self.confirm() is not None:  # after the shoe's last round: no hand follows
                 self.reject()
             elif not state.held and state.shoe.phase.value == "finished":  # N would be refused
-                self.new_shoe()
+                refused = self._start_new_shoe()  # auto-play's own step: no second press asked of it
             elif not state.held:
-                self.next_round()
+                refused = self.next_round()
         elif state.phase == "finished":  # a journal from before N was refused there
-            self.new_shoe()
+            refused = self._start_new_shoe()
+        if refused is not None:
+            self.options.auto = False
+            self._reset_hint()
+            self._run(self.session.say(auto_play.stopped(refused)))
+            return
         self._schedule_auto()
 
     def showEvent(self, event) -> None:  # noqa: N802 (Qt's name)

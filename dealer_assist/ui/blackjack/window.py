@@ -90,6 +90,8 @@ HELP_ROWS = {"page_down": ("PgDown / PgUp", "scroll the pay list a page down / u
 
 #: Seconds between the cards of a simulated shoe or a replay in turbo mode.
 TURBO_INTERVAL = 0.05
+#: Fewer cards than this left in the deck, and auto-play checks it rather than deal from it.
+AUTO_LEAST_CARDS = 15
 #: A portrait window's share of its height for the table (the rest for the pay list and deck under it), and
 #: the width share its unit is reckoned at (see :meth:`BlackjackWindow.resizeEvent`).
 PORTRAIT_TABLE_SHARE = 55
@@ -723,26 +725,55 @@ class BlackjackWindow(QMainWindow, StepsDown):
         if snap.pending is not None or snap.stopped:
             return
         if state.phase == BlackjackPhase.BETTING:
-            if len(state.ledger.in_shoe) < 15 or state.cut_out:
-                self.run("deck_check")
+            if deck_spent(state):
+                self._auto_run("deck_check")
             elif state.burn_left:
                 return  # the simulated shoe burns first (it deals while a burn card is due)
             elif not state.bets:
-                if self.session.rebet() is not None:
+                refused = self.session.rebet()
+                if refused is not None:
                     for seat, chip in zip(range(1, state.rules.seats + 1), (Decimal("25"), Decimal("10"))):
-                        self.session.place(seat, chip)
+                        refused = self.session.place(seat, chip) or refused
+                if not self.session.state.bets:
+                    self._auto_stopped(refused or "no bet placed")
             else:
-                self.run("deal")
+                self._auto_run("deal")
         elif state.phase == BlackjackPhase.PLAYING and snap.allowed:
             seat, index = state.active
-            self.run(demo_call(state.round.seat_hands(state.round_seat(seat))[index], snap.allowed))
+            self._auto_run(demo_call(state.round.seat_hands(state.round_seat(seat))[index], snap.allowed))
         elif state.phase == BlackjackPhase.SETTLED:
-            self.run("next_round")
+            # The deck's last round played, N is refused ("no next round"): C opens the check from the settled
+            # round (qaAW F4: N was asked for ever and the demo stood still under AUTO-PLAY ON).
+            self._auto_run("deck_check" if deck_spent(state) else "next_round")
         elif state.phase == BlackjackPhase.DECK_CHECK:
             for card in state.reconciliation().due_back:
-                self.session.enter_card(card.code)
-            if state.stub_left:
-                self.run("return_stub")
-            self.run("new_deck")
+                if self._auto_refused(self.session.enter_card(card.code)):
+                    return
+            if self.session.state.stub_left and not self._auto_run("return_stub"):
+                return
+            self._auto_run("new_deck")
         self._schedule_auto()
 
+    def _auto_run(self, name: str) -> bool:
+        """Run ``name`` for auto-play; whether it ran (a refusal stops auto-play, saying why)."""
+        return not self._auto_refused(self.run(name))
+
+    def _auto_refused(self, error: Optional[str]) -> bool:
+        """Whether a step of auto-play was refused (``error``); if so auto-play stops and says why
+        (:func:`~dealer_assist.ui.auto_play.stopped`)."""
+        if error is not None:
+            self._auto_stopped(error)
+        return error is not None
+
+    def _auto_stopped(self, why: str) -> None:
+        self.auto = False
+        self._auto_timer.stop()
+        self.auto_marker.setVisible(False)
+        self.statusBar().showMessage("auto-play off: a step was refused", 5000)  # not A's "auto-play on" still
+        self.last_error = self.session.say(auto_play.stopped(why))
+
+
+def deck_spent(state: Any) -> bool:
+    """Whether auto-play checks the deck rather than deal another round from it: the cut card is out, or too few
+    cards are left for a round of two seats and the dealer."""
+    return state.cut_out or len(state.ledger.in_shoe) < AUTO_LEAST_CARDS

@@ -46,7 +46,7 @@ from dealer_assist.training.progress import LockBusy, ProgressError, ProgressSto
 from dealer_assist.training.report import weak_lines
 from dealer_assist.training.scoring import Summary
 from dealer_assist.training.session import ExamTimeUp, TrainingSession
-from dealer_assist.training.standard import simulator
+from dealer_assist.training.standard import SIMULATOR_COMMAND, simulator
 from dealer_assist.ui import theme
 from dealer_assist.ui.activation import activate_soon
 from dealer_assist.ui.second_press import SecondPress
@@ -573,7 +573,7 @@ class TrainerWindow(QWidget):
                          "\"passed below the standard\".</span>")
         elif not all(f.can_skip for f in self.session.feeds.values()) and not self._briefed_hello:
             terms.append(f"This exam meets the standard ({s.standard.words}) if its cards come from a real shoe: "
-                         "a pass counts, but one dealt by the shoe simulator is listed as \"passed below the "
+                         f"a pass counts, but one dealt by {SIMULATOR_COMMAND} is listed as \"passed below the "
                          "standard\" (the shoe has not said which it is yet).")
         else:
             terms.append(f"This exam meets the standard ({s.standard.words}): a pass counts.")
