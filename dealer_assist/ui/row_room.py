@@ -42,9 +42,10 @@ def make_room(central, giver, message, *panels, fold: bool = True, wanting=(), g
     that stretches, went from 62 to 34 px under one alert at 960x540 while the roads kept their height (qaAV
     F9).  A giver with ``whole_room(px)`` gives for them only what keeps it whole (every road drawn).
 
-    While a row of ``keeping`` (``room_lacking()``: the baccarat cards under 50 px) still lacks room once the giver
-    has given, the alert bars under the top one are folded first (with ``fold``), the giver then giving for the
-    bars as they are: three alerts at 960x540 left the cards 39 px high though every row fitted (fixAV3)."""
+    While the rows fit once the giver has given but a row of ``keeping`` (``room_lacking()``: the baccarat cards
+    under 50 px) lacks room, the alert bars under the top one are folded (with ``fold``), the giver then giving for
+    the bars as they are: three alerts at 960x540 left the cards 39 px high though every row fitted (fixAV3).
+    Rows that do not fit go the way above, the roads out of sight before a bar folds."""
     message.set_message_scale(1.0)
     if hasattr(giver, "set_dropped"):
         giver.set_dropped(False)
@@ -52,7 +53,7 @@ def make_room(central, giver, message, *panels, fold: bool = True, wanting=(), g
     for panel in folding:
         panel.fold(0)
     short = _give(central, giver, message, panels, wanting, giving_for)
-    for panel in folding if fold else ():
+    for panel in folding if fold and short <= 0 else ():
         while panel.can_fold() and any(row.room_lacking() > 0 for row in keeping):
             panel.fold(panel.folded + 1)
             short = _give(central, giver, message, panels, wanting, giving_for)
