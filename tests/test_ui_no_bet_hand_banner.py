@@ -13,10 +13,10 @@ from decimal import Decimal
 from PySide6.QtCore import Qt
 
 from dealer_assist.baccarat.paytable import Bet
-from dealer_assist.table.journal import Journal
-from dealer_assist.table.session import TableSession
-from dealer_assist.table.state import TablePhase, TableRules
-from test_ui_no_bet_hand_heading import REST, ROUND_1, _late_card_held, synced
+from dealer_assist.table.state import TablePhase
+from test_ui_no_bet_hand_heading import REST, ROUND_1, dealt_live, restarted_mid_no_bet_hand, synced
+
+__all__ = ["restarted_mid_no_bet_hand"]  # a fixture of the heading's tests, used here
 
 
 def click_bet(qtbot, window) -> str:
@@ -38,15 +38,8 @@ def assert_said_no_bet_hand(qtbot, window, round_no: int) -> None:
 
 
 def test_live_the_banner_and_a_refused_bet_say_no_bet_hand(qtbot, table_factory):
-    from focused_keys import press_focused
-
-    window = table_factory("manual")
+    window = dealt_live(qtbot, table_factory)
     session = window.session
-    _late_card_held(session)
-    synced(qtbot, window)
-    press_focused(qtbot, window, Qt.Key.Key_Return)  # the held card dealt as a no-bet hand
-    synced(qtbot, window)
-    assert session.state.phase == TablePhase.DEALING and session.state.round_no == 2
     assert_said_no_bet_hand(qtbot, window, 2)
     for code in REST:
         assert session.enter_card(code) is None
@@ -60,26 +53,8 @@ def test_live_the_banner_and_a_refused_bet_say_no_bet_hand(qtbot, table_factory)
     assert "no-bet" not in window.banner.reason.text()
 
 
-def test_restarted_mid_no_bet_hand_the_banner_and_a_refused_bet_say_so_as_live(qtbot, tmp_path):
-    from dealer_assist.ui.main_window import MainWindow, Options
-
-    path = tmp_path / "table.sqlite"
-    live = TableSession(TableRules(), Journal.open(path), odds=False)
-    _late_card_held(live)
-    assert live.play_held() is None
-    live.close()
-    session = TableSession(TableRules(), Journal.open(path), odds=False)
-    try:
-        window = MainWindow(session, None, Options(sound=False))
-        qtbot.addWidget(window)
-        window.resize(1280, 720)
-        window.show()
-        qtbot.waitExposed(window)
-        synced(qtbot, window)
-        assert session.state.phase == TablePhase.DEALING and [c.code for c in session.state.round.cards] == ["4D"]
-        assert_said_no_bet_hand(qtbot, window, 2)
-    finally:
-        session.close()
+def test_restarted_mid_no_bet_hand_the_banner_and_a_refused_bet_say_so_as_live(qtbot, restarted_mid_no_bet_hand):
+    assert_said_no_bet_hand(qtbot, restarted_mid_no_bet_hand, 2)
 
 
 def test_the_first_card_out_on_a_bare_layout_is_said_a_no_bet_hand_and_a_round_with_bets_is_not(qtbot, table_factory):
