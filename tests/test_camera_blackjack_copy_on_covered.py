@@ -11,10 +11,8 @@ from __future__ import annotations
 
 import json
 
-import cv2
-
 from camera_runs import run_to_end
-from layout_frames import CALIB, _card, _lay
+from layout_frames import laid_out
 from dealer_assist.events import CardRead
 from dealer_assist.sources.factory import open_source
 from dealer_assist.table.holds import MOVED_PUSHED
@@ -29,43 +27,14 @@ FANNED = (("4D", 1065, 552), ("6S", 645, 552))
 COPY = ("5H#2", 205, 552)
 
 
-def frames(folder, moves, hand=None) -> object:
-    """Cards slid from the shoe (8 frames, smeared) each lying still 20 frames after; ``hand``: (name, x, y, first,
-    last), a skin-coloured hand laid over (x, y) in the frames ``first`` to ``last`` (counted from the first frame of
-    the card ``name``'s slide)."""
-    folder.mkdir(parents=True, exist_ok=True)
-    felt = cv2.imread(str(CALIB / "AS.png"))
-    felt[:] = felt[5, 5]
-    lying: dict[str, tuple[float, float]] = {}
-    shots = 0
-
-    def shot(moving=None, over=None) -> None:
-        nonlocal shots
-        frame = felt.copy()
-        for name, (x, y) in lying.items():
-            _lay(frame, _card(name.split("#")[0]), x, y, 0)
-        if moving is not None:
-            _lay(frame, _card(moving[0].split("#")[0]), *moving[1:3], 0, motion=moving[3])
-        if over is not None:
-            cv2.ellipse(frame, over, (110, 150), 0, 0, 360, (120, 150, 205), -1)
-        cv2.imwrite(str(folder / f"{shots:04d}.png"), frame)
-        shots += 1
-
-    for name, tx, ty in moves:
-        first, last = (hand[3], hand[4]) if hand is not None and hand[0] == name else (-1, -1)
-        for n in range(28):
-            over = (hand[1], hand[2]) if first <= n <= last else None
-            if n < 8:
-                t = n + 1
-                shot((name, 1180 + (tx - 1180) * t / 8, 90 + (ty - 90) * t / 8, 11 if t < 8 else 0), over)
-            else:
-                lying[name] = (tx, ty)
-                shot(over=over)
-    return folder
-
-
 def camera_reads(tmp_path, moves, hand=None) -> list[CardRead]:
-    folder = frames(tmp_path / "frames", moves, hand)
+    """The camera's reads of cards slid from the shoe (8 frames, smeared), each lying still 20 frames after; ``hand``:
+    (name, x, y, first, last), a hand laid over (x, y) in the frames ``first`` to ``last`` counted from the first frame
+    of the card ``name``'s slide."""
+    if hand is not None:
+        start = [name for name, *_ in moves].index(hand[0]) * 28
+        hand = (start + hand[3], start + hand[4], hand[1], hand[2])
+    folder = laid_out(tmp_path / "frames", [(*move, 11, 8, 1, 20) for move in moves], hand=hand)
     (tmp_path / "zones.json").write_text(json.dumps(THREE_SEATS))
     reads: list[CardRead] = []
     run_to_end(open_source(f"camera:{folder}?profile=anglo&zones={tmp_path / 'zones.json'}", lambda: True),

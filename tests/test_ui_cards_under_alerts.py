@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import pytest
 
+from dealer_assist.ui import theme
 from dealer_assist.ui.roads import RoadsView
 from test_ui_settlement_fit import SEVEN, settle
 
@@ -67,3 +68,57 @@ def test_the_roads_give_an_alert_room_before_the_cards_shrink(qtbot, table_facto
     qtbot.waitUntil(lambda: not window.alerts.isVisible(), timeout=3000)
     weighed(qtbot, window)
     assert roads.height() == roads.full_height and hands.height() == at_rest  # the room given back
+
+
+def drawn_card_height(hands) -> int:
+    """The dealt cards' height as the hands view paints them: the most card-face pixels in one column (a column
+    just inside a card's edge is face from top to bottom)."""
+    image = hands.grab().toImage()
+    face = theme.card_face().rgb()
+    return max(sum(image.pixel(x, y) == face for y in range(image.height())) for x in range(image.width()))
+
+
+def three_alerts(qtbot, window) -> None:
+    window.session.alert("link:serial:/dev/nonexistent", "error", "CARD READER LOST", *LOST)
+    for alert in MORE:
+        window.session.alert(*alert)
+    qtbot.waitUntil(lambda: len(window.alerts.bars) == 3, timeout=3000)
+    weighed(qtbot, window)
+
+
+def first_card_dealt(qtbot, window) -> None:
+    """A round's first card out, on a bare layout: a card on the table, and neither stakes in the bet grid nor a
+    pay list asking the roads for room (with them, the rows do not fit and the roads give more than whole)."""
+    window.session.skip_burn()
+    assert window.session.enter_card("9S") is None
+    weighed(qtbot, window)
+
+
+def test_at_960x540_three_alerts_fold_to_one_line_before_the_cards_go_under_50_px(qtbot, table_factory):
+    """fixAV3's leftover: three alerts left the cards 39 px high at 960x540, the roads at their least whole height
+    and the two bars under the top one, a line each, taking 50 px.  They fold into the top bar's "+ N more" line
+    while the cards would be under 50 px; the top bar stays whole, and each comes back as the one above goes."""
+    window = table_factory("manual", size=(960, 540))
+    first_card_dealt(qtbot, window)
+    assert drawn_card_height(window.hands) >= 80  # the measure sees the card: some 89 px with no alert
+    three_alerts(qtbot, window)
+    assert drawn_card_height(window.hands) >= 48  # 50 px, its outline aside (36 before)
+    bars = window.alerts.bars
+    assert bars[0].isVisible() and bars[0].text.isVisible() and bars[0].action.isVisible()  # the top bar whole
+    assert window.alerts.more.isVisible() and window.alerts.more.text().startswith(f"+ {window.alerts.folded} more")
+    assert window.roads.isVisible() and not window.roads.derived_hidden()  # the roads do not pay for it
+    window.session.dismiss("link:serial:/dev/nonexistent")  # two left: under them the cards keep 50 px
+    qtbot.waitUntil(lambda: len(window.alerts.bars) == 2, timeout=3000)
+    weighed(qtbot, window)
+    assert all(bar.isVisible() for bar in window.alerts.bars) and not window.alerts.more.isVisible()
+    assert drawn_card_height(window.hands) >= 48
+
+
+@pytest.mark.parametrize("size", [(1366, 768), (1920, 1080)])
+def test_larger_windows_keep_their_three_alert_bars(qtbot, table_factory, size):
+    """There the cards keep over 100 px under three alerts: nothing is folded."""
+    window = table_factory("manual", size=size)
+    first_card_dealt(qtbot, window)
+    three_alerts(qtbot, window)
+    assert all(bar.isVisible() for bar in window.alerts.bars) and not window.alerts.more.isVisible()
+    assert drawn_card_height(window.hands) >= 100

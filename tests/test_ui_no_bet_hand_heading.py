@@ -47,17 +47,23 @@ def short_notes(monkeypatch):
     monkeypatch.setattr("dealer_assist.ui.alerts.INFO_SECONDS", 0.05)
 
 
-def test_live_the_heading_says_no_bet_hand_after_the_note_has_gone_and_nothing_to_pay_at_its_end(
-        qtbot, table_factory, short_notes):
+def dealt_live(qtbot, table_factory):
+    """A display whose round 2 is a no-bet hand being dealt: the held card dealt with Enter."""
     from focused_keys import press_focused
 
     window = table_factory("manual")
+    _late_card_held(window.session)
+    synced(qtbot, window)
+    press_focused(qtbot, window, Qt.Key.Key_Return)
+    synced(qtbot, window)
+    assert window.session.state.phase == TablePhase.DEALING and window.session.state.round_no == 2
+    return window
+
+
+def test_live_the_heading_says_no_bet_hand_after_the_note_has_gone_and_nothing_to_pay_at_its_end(
+        qtbot, table_factory, short_notes):
+    window = dealt_live(qtbot, table_factory)
     session = window.session
-    _late_card_held(session)
-    synced(qtbot, window)
-    press_focused(qtbot, window, Qt.Key.Key_Return)  # the held card dealt as a no-bet hand
-    synced(qtbot, window)
-    assert session.state.phase == TablePhase.DEALING and session.state.round_no == 2
     qtbot.waitUntil(lambda: "NO-BET HAND" not in window.alerts.titles(), timeout=3000)  # the note expired
     synced(qtbot, window)
     assert heading(window) == "ROUND 2: NO-BET HAND"
@@ -73,7 +79,10 @@ def test_live_the_heading_says_no_bet_hand_after_the_note_has_gone_and_nothing_t
     assert heading(window) == "ROUND 3: BETS"
 
 
-def test_a_table_restarted_mid_no_bet_hand_says_so_as_live(qtbot, tmp_path):
+@pytest.fixture
+def restarted_mid_no_bet_hand(qtbot, tmp_path):
+    """A display started on the journal of a table whose round 2 is a no-bet hand being dealt (its held card
+    dealt with Enter): the window, on a new session."""
     from dealer_assist.ui.main_window import MainWindow, Options
 
     path = tmp_path / "table.sqlite"
@@ -90,9 +99,13 @@ def test_a_table_restarted_mid_no_bet_hand_says_so_as_live(qtbot, tmp_path):
         qtbot.waitExposed(window)
         synced(qtbot, window)
         assert session.state.phase == TablePhase.DEALING and [c.code for c in session.state.round.cards] == [LATE]
-        assert heading(window) == "ROUND 2: NO-BET HAND"
+        yield window
     finally:
         session.close()
+
+
+def test_a_table_restarted_mid_no_bet_hand_says_so_as_live(restarted_mid_no_bet_hand):
+    assert heading(restarted_mid_no_bet_hand) == "ROUND 2: NO-BET HAND"
 
 
 def test_a_round_the_shoe_began_with_no_bet_on_the_layout_is_a_no_bet_hand_and_one_with_bets_is_not(

@@ -36,7 +36,8 @@ from dealer_assist.table.session_core import (CONFIRM_BELOW, ROUND_END, Alert, J
                                               SnapshotCore, round_ends)
 from dealer_assist.table.state import (NEW_SHOE_MID_ROUND, RoundOverError, TableError, TablePhase, TableRules,
                                        TableState, apply, burn_voidable, correcting_bets, cut_before_first_card,
-                                       cut_takeback_refusal, reopenable, rules_from_record, shoe_started, void_op)
+                                       cut_takeback_refusal, no_bet_hand, reopenable, rules_from_record,
+                                       shoe_started, void_op)
 
 __all__ = ["Alert", "CONFIRM_BELOW", "RulesMismatchError", "ShoeOdds", "Snapshot", "TableSession"]
 
@@ -115,8 +116,8 @@ class Snapshot(SnapshotCore):
             if s.phase == TablePhase.FINISHED:
                 return "the cut-card rounds are played; the replay goes on if the record does"
             if s.phase == TablePhase.SETTLED:
-                return s.round.due.reason + " — the replay goes on by itself"
-            return s.round.due.reason
+                return s.round.due.reason + self._no_bet_said + " — the replay goes on by itself"
+            return s.round.due.reason + self._no_bet_said
         if s.phase == TablePhase.BURN:
             return s.shoe.status + (" (B when burned face down)" if s.shoe.burn_left else "")
         if correcting_bets(s) and s.held:
@@ -141,10 +142,20 @@ class Snapshot(SnapshotCore):
         if s.phase == TablePhase.FINISHED:
             return "the cut-card rounds are played: Ctrl+N starts a new shoe"
         if s.phase == TablePhase.SETTLED and s.shoe.phase is ShoePhase.FINISHED:  # QA: N then said SHOE FINISHED
-            return s.round.due.reason + " — the shoe's last round: Ctrl+N twice starts a new shoe"
+            return s.round.due.reason + self._no_bet_said + " — the shoe's last round: Ctrl+N twice starts a new shoe"
         if s.phase == TablePhase.SETTLED:
-            return s.round.due.reason + " — N: next round"
-        return s.round.due.reason
+            return s.round.due.reason + self._no_bet_said + " — N: next round"
+        return s.round.due.reason + self._no_bet_said
+
+    @property
+    def _no_bet_said(self) -> str:
+        """What the reason adds in a no-bet hand: the banner read as in any round while every bet was refused
+        (fixAU3's leftover); said from the state, so a restart and a replay say it as live did."""
+        s = self.state
+        if not no_bet_hand(s):
+            return ""
+        return " — no-bet hand, nothing to pay" if s.phase == TablePhase.SETTLED else (
+            f" — no-bet hand: nobody bets on round {s.round_no}")
 
 
 def _label(code: object) -> str:

@@ -223,10 +223,16 @@ def _open_for_bets(state: TableState, what: str, takes_off: bool = False) -> Non
     if state.phase not in (TablePhase.BETTING,):
         dealing = ("the deal has started: Shift+V voids the round and opens the bets again" if state.before_cards
                    else "the bets are closed: Shift+V opens them again while no card is dealt")
+        over = "the round is over"
+        if state.before_cards and no_bet_hand(state):  # no bet was taken: "the deal has started" misled (fixAU3)
+            dealing = (f"round {state.round_no} is a no-bet hand, dealt with no bet on the layout: bets are taken "
+                       f"again at round {state.round_no + 1} (N once this one is over); Shift+V voids it if it was "
+                       "dealt in error")
+            over = f"round {state.round_no}, a no-bet hand, is over"
         why = {TablePhase.BURN: "the burn is not finished", TablePhase.DEALING: dealing,
-               TablePhase.SETTLED: ("the round is over and so is the shoe (its last round): Ctrl+N twice starts a new "
+               TablePhase.SETTLED: (f"{over} and so is the shoe (its last round): Ctrl+N twice starts a new "
                                     "shoe" if state.shoe.phase is ShoePhase.FINISHED
-                                    else "the round is over: press N for the next round"),
+                                    else f"{over}: press N for the next round"),
                TablePhase.FINISHED: "the shoe is finished: start a new shoe"}[state.phase]
         raise TableError(f"cannot {what}: {why}")
 

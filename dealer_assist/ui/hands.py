@@ -13,6 +13,18 @@ from dealer_assist.ui import theme
 
 #: Card proportions (a real playing card is 63 x 88 mm).
 CARD_RATIO = 88 / 63
+#: The least height (px) the alert bars leave the cards before the ones under the top bar fold into its "+ N more"
+#: line: three alerts at 960x540 had them 39 px high, a rank and suit hard to read across the table (fixAV3).
+CARDS_LEAST = 50
+
+
+def measures(w: float, h: float) -> tuple[float, float, float, float]:
+    """The gap, a hand's panel width, its title's height and the cards' height in a hands view of ``w`` x ``h``."""
+    gap = w * 0.02
+    half = (w - 3 * gap) / 2
+    widest_card = (half - 4 * gap) / 3 * CARD_RATIO  # three cards side by side fill a panel's width
+    title_h = min(h * 0.22, widest_card * 0.5)  # a tall, narrow window: the title stays a title
+    return gap, half, title_h, min(h - title_h - 3 * gap / 2, widest_card)
 
 
 def corner_of(rect: QRectF, index: str = "10\n♦") -> tuple[QRectF, int, bool]:
@@ -88,6 +100,14 @@ class HandsView(QWidget):
         self._anim.valueChanged.connect(self._on_grow)
         self._last_count = 0
 
+    def room_lacking(self) -> int:
+        """The pixels of height the view lacks for cards :data:`CARDS_LEAST` px high at its width (0 when they
+        are, or when its width alone keeps them smaller)."""
+        w, h = self.width(), self.height()
+        if measures(w, 10 ** 6)[3] < CARDS_LEAST:
+            return 0
+        return next(more for more in range(10 ** 6) if measures(w, h + more)[3] >= CARDS_LEAST)
+
     def _on_grow(self, value) -> None:
         self._grow = float(value)
         self.update()
@@ -117,11 +137,7 @@ class HandsView(QWidget):
         state = snap.state
         rnd = state.round
         w, h = self.width(), self.height()
-        gap = w * 0.02
-        half = (w - 3 * gap) / 2
-        widest_card = (half - 4 * gap) / 3 * CARD_RATIO  # three cards side by side fill a panel's width
-        title_h = min(h * 0.22, widest_card * 0.5)  # a tall, narrow window: the title stays a title
-        card_h = min(h - title_h - 3 * gap / 2, widest_card)
+        gap, half, title_h, card_h = measures(w, h)
         card_w = card_h / CARD_RATIO
         # A read held behind an UNREADABLE CARD ask, or waiting for the croupier, goes to the same place: it
         # stays marked NEXT (qaAI F5: the croupier no longer saw which place was due).

@@ -314,6 +314,10 @@ class MainWindow(QMainWindow, StepsDown):
         halved under one alert at 960x540 (qaAV F9)."""
         return (self.alerts,)
 
+    def _room_kept_for(self) -> tuple:
+        """The alert bars under the top one fold before the cards go under 50 px (fixAV3: 39 px at 960x540)."""
+        return (self.hands,)
+
     def _room_wants(self) -> tuple:
         """The pay list, when it is shown, asks the roads for room for some whole payments (qaAH F3)."""
         return (self.settlement,) if self.right.currentWidget() is self.settlement else ()

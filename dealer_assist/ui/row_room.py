@@ -11,7 +11,7 @@ message's font; the message itself is never cut, its action being at its end.
 The row that gives room has ``most_room()`` (the pixels it can spare) and ``set_room_given(px)``, and may
 have ``set_dropped(bool)`` (out of sight when nothing else can give room); the panel of the message has
 ``set_message_scale(scale)`` and ``hold_message_lines()``; an alerts panel may have ``fold(n)``,
-``can_fold()`` and ``folded`` (see :func:`make_room`).
+``can_fold()`` and ``folded``, and a row the alerts fold for ``room_lacking()`` (see :func:`make_room`).
 
 The alert bars' wrapped lines are held the same way: uncounted, a long alert over a second one at
 1280x720 had the chip bar drawn over seats 6-7 and the Limits line, the roads giving nothing (qaO F3).
@@ -27,7 +27,7 @@ from PySide6.QtCore import QEvent, QObject
 MESSAGE_LEAST_SCALE = 0.7
 
 
-def make_room(central, giver, message, *panels, fold: bool = True, wanting=(), giving_for=()) -> int:
+def make_room(central, giver, message, *panels, fold: bool = True, wanting=(), giving_for=(), keeping=()) -> int:
     """Fit the rows of ``central`` (the window's central widget) in its height, ``giver`` giving room
     first, then ``message``'s font, then (with ``fold``) the alert bars under the top one, folded into
     the alerts panel's count one at a time; the pixels still short (0 when every row has its room).  The
@@ -40,24 +40,23 @@ def make_room(central, giver, message, *panels, fold: bool = True, wanting=(), g
     The rows of ``giving_for`` (the baccarat alert bars) are given their height by ``giver`` whether or not
     the rows fit: they fitted, but only as the rows they pushed down shrank, and the baccarat cards, the row
     that stretches, went from 62 to 34 px under one alert at 960x540 while the roads kept their height (qaAV
-    F9).  A giver with ``whole_room(px)`` gives for them only what keeps it whole (every road drawn)."""
+    F9).  A giver with ``whole_room(px)`` gives for them only what keeps it whole (every road drawn).
+
+    While the rows fit once the giver has given but a row of ``keeping`` (``room_lacking()``: the baccarat cards
+    under 50 px) lacks room, the alert bars under the top one are folded (with ``fold``), the giver then giving for
+    the bars as they are: three alerts at 960x540 left the cards 39 px high though every row fitted (fixAV3).
+    Rows that do not fit go the way above, the roads out of sight before a bar folds."""
     message.set_message_scale(1.0)
-    giver.set_room_given(0)
     if hasattr(giver, "set_dropped"):
         giver.set_dropped(False)
     folding = [panel for panel in panels if hasattr(panel, "fold")]
     for panel in folding:
         panel.fold(0)
-    for row in wanting:
-        row.want_room(True)
-    short = _short(central, message, panels)
-    taken = _heights(central, giving_for)
-    wanted = max(short, giver.whole_room(taken) if hasattr(giver, "whole_room") else taken)
-    if wanted > 0:
-        giver.set_room_given(min(wanted, giver.most_room()))
-    for row in wanting:
-        row.want_room(False)
-    short = _short(central, message, panels)
+    short = _give(central, giver, message, panels, wanting, giving_for)
+    for panel in folding if fold and short <= 0 else ():
+        while panel.can_fold() and any(row.room_lacking() > 0 for row in keeping):
+            panel.fold(panel.folded + 1)
+            short = _give(central, giver, message, panels, wanting, giving_for)
     scale = 1.0
     while short > 0 and scale - 0.1 >= MESSAGE_LEAST_SCALE - 1e-9:
         scale -= 0.1
@@ -76,6 +75,22 @@ def make_room(central, giver, message, *panels, fold: bool = True, wanting=(), g
             panel.fold(panel.folded + 1)
             short = _short(central, message, panels)
     return max(0, short)
+
+
+def _give(central, giver, message, panels, wanting, giving_for) -> int:
+    """The giver's room given for the rows short of it and for ``giving_for`` (see :func:`make_room`); the pixels
+    still short, the rows placed as they are now."""
+    giver.set_room_given(0)
+    for row in wanting:
+        row.want_room(True)
+    short = _short(central, message, panels)
+    taken = _heights(central, giving_for)
+    wanted = max(short, giver.whole_room(taken) if hasattr(giver, "whole_room") else taken)
+    if wanted > 0:
+        giver.set_room_given(min(wanted, giver.most_room()))
+    for row in wanting:
+        row.want_room(False)
+    return _short(central, message, panels)
 
 
 def _heights(central, rows) -> int:
@@ -170,7 +185,8 @@ class StepsDown:
             # An alert bar is folded only once the text is at the window's own size: larger text gives way first.
             short = make_room(self.centralWidget(), *self._room_rows(), fold=self.unit <= self._least_unit,
                               wanting=self._room_wants() if hasattr(self, "_room_wants") else (),
-                              giving_for=self._room_given_for() if hasattr(self, "_room_given_for") else ())
+                              giving_for=self._room_given_for() if hasattr(self, "_room_given_for") else (),
+                              keeping=self._room_kept_for() if hasattr(self, "_room_kept_for") else ())
             if short <= 0 or self.unit <= self._least_unit:
                 break
             self._set_unit_placed(self.unit - 1)
