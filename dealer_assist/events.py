@@ -257,7 +257,9 @@ class ProfileDoubt:
     ``dark``: the picture is too dark to show a card (see :mod:`dealer_assist.vision.dark_frames`);
     with ``lit`` too, it is lit again after that, so the sign is no longer true;
     ``cast``: the cards' white paper shows a colour no lamp gives, the camera's white balance gone
-    off (see :func:`dealer_assist.vision.light.colour_cast`): read all the same, red ink may be missed."""
+    off (see :func:`dealer_assist.vision.light.colour_cast`): read all the same, red ink may be missed;
+    with ``balanced`` too, its colour has been right again for a while (see
+    :mod:`dealer_assist.vision.cast_frames`), so the sign is no longer true."""
 
     source: str
     t: float
@@ -267,6 +269,7 @@ class ProfileDoubt:
     dark: bool = False
     lit: bool = False
     cast: bool = False
+    balanced: bool = False
 
 
 @dataclass(frozen=True)

@@ -320,7 +320,7 @@ class CameraSource(CardSource):
         order (a restart on an empty round had played them in the order they were read)."""
         from dealer_assist.cards import Card
         from dealer_assist.vision.dark_frames import DarkWatch, least_paper
-        from dealer_assist.vision.light import colour_cast, colour_cast_text
+        from dealer_assist.vision.cast_frames import CastWatch
         from dealer_assist.vision.profile_fit import ProfileFit
         from dealer_assist.vision.track import CountedCard, MovedCard, NewCard, SourceEnded, UnplacedCard
         from dealer_assist.vision.watch import watch
@@ -332,7 +332,7 @@ class CameraSource(CardSource):
                          on_mirrored=lambda text: sink(ProfileDoubt(self.name, time.time(), text, mirrored=True)))
         counted = list(self._counted()) if self._counted is not None else None
         dark = DarkWatch(least_paper(profile))
-        cast_said = False
+        cast = CastWatch(profile.paper_colour or ())
         resting = RestingZones(self._zones) if self._zones is not None else None
         # The codes the table holds that no card read since the camera started was taken for (CountedCard), and what
         # lay in view unread then: a card of such a code come into view later may be the other deck's copy (qaAR F4).
@@ -344,7 +344,6 @@ class CameraSource(CardSource):
                 sink(ready)
 
         def seen(image, result, t: float) -> None:
-            nonlocal cast_said
             self._keep_view(image, result)
             if unread is not None and unread.view is None:
                 unread.opening(result.view, [c.corners for c in result.cards], (image.shape[1], image.shape[0]))
@@ -359,11 +358,10 @@ class CameraSource(CardSource):
                 sink(ProfileDoubt(self.name, time.time(), text, dark=True))
             elif was_dark and not dark.said:
                 sink(ProfileDoubt(self.name, time.time(), "the picture is lit again", dark=True, lit=True))
-            if not cast_said and (result.cards or result.shapes):  # paper in view: its colour is the camera's
-                cast = colour_cast(image, profile.paper_colour or ())
-                if cast is not None:  # said once a run, as `watch` says it (fixCC: the display said nothing)
-                    cast_said = True
-                    sink(ProfileDoubt(self.name, time.time(), colour_cast_text(cast), cast=True))
+            if result.cards or result.shapes:  # paper in view: its colour is the camera's
+                text = cast.add(image, t)  # said once it goes off (fixCC), and once right again (fixAU3)
+                if text:
+                    sink(ProfileDoubt(self.name, time.time(), text, cast=True, balanced=not cast.said))
 
         live = self._grabber.kind in ("camera", "stream")
         try:

@@ -877,11 +877,14 @@ class SessionCore(ReadWaits, BurnsAndNewShoes, UnreadCards, ReaderLink, RestartR
             elif isinstance(event, ProfileDoubt) and event.lit:
                 # A sign left up over a lit picture tells the croupier to type cards the camera now reads.
                 self._take_down(lambda a: a.code != f"dark:{event.source}")
+            elif isinstance(event, ProfileDoubt) and event.cast and event.balanced:
+                # Left up over a picture set right, the sign has the croupier check each red card for nothing.
+                self._take_down(lambda a: a.code != f"cast:{event.source}")
             elif isinstance(event, ProfileDoubt) and event.cast:  # no hold: the cards are read, balanced back
                 self.alert(f"cast:{event.source}", "warning", "CAMERA OFF COLOUR", f"{event.source}: {event.text}",
                            "play on, the cards are still read: check each red card it reads against the table (K "
-                           "corrects one), and set the camera's white balance when the table allows; Esc takes this "
-                           "sign down")
+                           "corrects one), and set the camera's white balance when the table allows; this sign goes "
+                           "once the colour is right again (Esc takes it down before)")
             elif isinstance(event, ProfileDoubt) and event.dark:
                 self.alert(f"dark:{event.source}", "warning", "CAMERA TOO DARK", f"{event.source}: {event.text}",
                            "type the cards (K) meanwhile; cards come in again by themselves once the picture is lit, "

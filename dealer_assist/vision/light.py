@@ -186,15 +186,22 @@ def _off_lamp_line(light: np.ndarray) -> float:
     return max(g - max(b, r), min(b, r) - g, 0.0)
 
 
-def colour_cast(frame: np.ndarray, paper_colour: Sequence[float]) -> Optional[str]:
-    """The colour ``frame``'s paper shows off the set-up's when no lamp gives it (``"green"`` or
-    ``"magenta"``: green's gain past :data:`CAST_OFF` outside red's and blue's), else None."""
+def paper_cast(frame: np.ndarray, paper_colour: Sequence[float]) -> Optional[tuple[float, str]]:
+    """How far ``frame``'s paper light lies off the lamps' line (see :func:`_off_lamp_line`), and the colour it
+    leans to (``"green"`` or ``"magenta"``); None when its brightest levels are no paper under any light."""
     if len(paper_colour) != 3 or frame.ndim != 3:
         return None
     light = _paper_light(brightest_levels(frame[..., :3]), paper_colour)
-    if light is None or _off_lamp_line(light) <= CAST_OFF:
+    if light is None:
         return None
-    return "green" if light[1] > max(light[0], light[2]) else "magenta"
+    return _off_lamp_line(light), "green" if light[1] > max(light[0], light[2]) else "magenta"
+
+
+def colour_cast(frame: np.ndarray, paper_colour: Sequence[float]) -> Optional[str]:
+    """The colour ``frame``'s paper shows off the set-up's when no lamp gives it (``"green"`` or
+    ``"magenta"``: green's gain past :data:`CAST_OFF` outside red's and blue's), else None."""
+    cast = paper_cast(frame, paper_colour)
+    return cast[1] if cast is not None and cast[0] > CAST_OFF else None
 
 
 def colour_cast_text(cast: str) -> str:
