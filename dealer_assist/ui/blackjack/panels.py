@@ -21,6 +21,7 @@ from dealer_assist.table.blackjack_state import BlackjackPhase
 from dealer_assist.table.session_core import UNRECORDED_TEXT, UNRECORDED_TITLE
 from dealer_assist.ui import row_room, theme
 from dealer_assist.ui.entry import CardEntry
+from dealer_assist.ui.loud_refusal import TITLES as REFUSALS
 from dealer_assist.ui.out_of_sight import titled, wrapping_title
 
 DRAWS = QColor("#a35200")  # the dealer must take a card: orange, not to be missed (cream on it: 4.9:1)
@@ -31,6 +32,8 @@ DECIDE = QColor("#7a5a00")
 
 def banner_colour(text: str) -> QColor:
     t = text.upper()
+    if t.startswith(REFUSALS):
+        return theme.LEVEL["error"]
     if t.startswith(("TABLE STOPPED", "CONFIRM")) or "BUST" in t:
         return BUSTS if "DEALER BUSTS" not in t else theme.WIN
     if t.startswith("DEALER DRAWS") or t.startswith("CARD TO"):
