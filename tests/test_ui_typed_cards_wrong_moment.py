@@ -12,6 +12,7 @@ from decimal import Decimal as D
 
 import pytest
 from PySide6.QtCore import Qt
+from PySide6.QtTest import QTest
 
 from dealer_assist.baccarat.paytable import Bet
 from dealer_assist.shoe import ShoeRules
@@ -65,6 +66,24 @@ def test_baccarat_a_card_typed_before_d_leaves_the_bets_and_the_chip_as_they_wer
     assert f"{code.upper()} not taken" in message and "press D to deal first; the bets are still open" in message
     assert window.banner.title.text() == "CARD NOT TAKEN"  # where the croupier looks, not only the small line
     assert "press D to deal first" in window.banner.reason.text()
+
+
+def test_baccarat_from_the_keyboard_2c_before_d_clears_no_bet(qtbot, baccarat):
+    """The keys as a keyboard sends them, to the window (its focus takes them), not to a widget picked by the test."""
+    window, session = baccarat
+    layout, chip = session.state.betting.layout, session.snapshot.chip
+    for qt_key in (Qt.Key.Key_2, Qt.Key.Key_C):
+        qtbot.wait(50)
+        QTest.keyClick(window.windowHandle(), qt_key)
+    assert session.state.betting.layout == layout and session.snapshot.chip == chip
+    assert "2C not taken" in session.snapshot.message
+    qtbot.wait(50)
+    QTest.keyClick(window.windowHandle(), Qt.Key.Key_D)
+    assert session.state.phase == TablePhase.DEALING
+    for qt_key in (Qt.Key.Key_Escape, Qt.Key.Key_3):  # Esc leaves the empty field; 3 takes it back, no chip
+        qtbot.wait(50)
+        QTest.keyClick(window.windowHandle(), qt_key)
+    assert window.entry.field.hasFocus() and window.entry.field.text() == "3" and session.snapshot.chip == chip
 
 
 def test_baccarat_after_the_refusal_d_and_the_cards_pay_the_banker_bet(qtbot, baccarat):
@@ -216,6 +235,9 @@ def test_blackjack_esc_on_a_refused_card_keeps_the_cursor_for_the_card_due(qtbot
     chip = session.snapshot.chip
     press_focused(qtbot, window, Qt.Key.Key_Escape)
     assert window.entry.field.hasFocus() and window.entry.field.text() == ""
+    qtbot.waitUntil(lambda: any(bar.code == "refused" for bar in window.alerts.bars), timeout=2000)  # drawn
+    press_focused(qtbot, window, Qt.Key.Key_Escape)  # the alert's OK (Esc): it goes, the cursor stays
+    assert not any(a.code == "refused" for a in session.snapshot.alerts) and window.entry.field.hasFocus()
     card(qtbot, window, "10H")
     assert window.entry.last_error is None, window.entry.last_error
     assert hand(session) == ["AS", "TH"] and session.snapshot.chip == chip

@@ -653,6 +653,8 @@ class MainWindow(QMainWindow, StepsDown):
         if key == Qt.Key.Key_Escape:
             if in_field and self.card_cursor is not None and self.card_cursor.keeps_on_esc():
                 self.entry.field.clear()  # the cursor stays for the card due (qaAW F2)
+            elif in_field and self.card_cursor is not None and self.card_cursor.dismisses_on_esc():
+                self.command("dismiss")
             elif in_field:
                 self.entry.field.clear()
                 self.centralWidget().setFocus()

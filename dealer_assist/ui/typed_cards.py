@@ -7,8 +7,10 @@ a card becomes due (after D at baccarat, H at blackjack, at a shoe's burn) and k
 when no card is due it gives it back to the table.  A key no card code starts with still acts at the
 table, and the cursor comes back for the card still due (one the table has no use for either, a typo such as
 Z, is refused in the field, which keeps the cursor: it left it at the table, where the rest of the card went,
-qaAV F3); Esc in the empty field lets go of it until another card is due, but a card code typed at the table
-while a card is due still goes into the field (qaAW F2: after Esc, 10H chose chip 1 and H asked for a hit).
+qaAV F3).  Esc there clears what is typed and the cursor stays; in the empty field it is the top alert's OK, and
+with no alert it lets go of the cursor until another card is due, but a card code typed at the table while a card
+is due still goes into the field (qaAW F2: Esc on a card refused left the field, then 10H chose chip 1 and H asked
+for a hit).
 The field taken so has none of K's "a suit next is the king's" state: K there is typed in, and a K
 before a whole card code is dropped when the card is sent (see :meth:`CardEntry.submit`).
 
@@ -81,6 +83,13 @@ class TypedCardCursor(QObject):
         """Esc in the card field with something typed there while a card is due: it clears the field and the
         cursor stays for the card (qaAW F2: it left too, and the right card typed next went to the table)."""
         return bool(self.entry.field.text()) and self.due_card() is not None and not self.entry.counting()
+
+    def dismisses_on_esc(self) -> bool:
+        """Esc in the empty card field while a card is due and an alert shows: it is the alert's OK (Esc), and the
+        cursor stays (after Esc had cleared a card refused, a second left the field, and only a third took
+        CARD REFUSED down)."""
+        return (not self.entry.field.text() and self.due_card() is not None and not self.entry.counting()
+                and bool(self.window.alerts.bars))
 
     def follow(self) -> None:
         """After each snapshot drawn and each command: the field takes the cursor for a card due, or gives

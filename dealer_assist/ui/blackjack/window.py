@@ -467,6 +467,8 @@ class BlackjackWindow(QMainWindow, StepsDown):
             field = self.entry.field
             if self.help.isVisible() and not field.text():
                 self.help.hide()  # what Esc closes first: it hides the table
+            elif field.hasFocus() and self.card_cursor is not None and self.card_cursor.dismisses_on_esc():
+                self.alerts.dismiss_newest()  # a card due at a table of typed cards: the cursor stays for it
             elif field.hasFocus():  # Esc in the card field clears it; in the field left empty, leaves it
                 # Counting a deck back the field is home, so a card typed wrong is cleared and the cursor
                 # stays; Esc in the empty field gives the table its keys back (QA: T, the stub, was typed
