@@ -731,7 +731,11 @@ def _deck_check_lines(rec: Any, too_often: int = MOST_LISTED, missing: int = MOS
     red, gold = QColor("#ff6b5e").name(), theme.GOLD.name()
     parts = []
     for line in rec.describe():
-        if line.startswith(("MISSING", "SEEN TOO OFTEN")):
+        if line.startswith("MISSING") and not rec.dealt and not rec.returned:
+            # nothing dealt, nothing counted: the deck is all in the shoe, not missing (qaAW F8: red, "ask the players")
+            line = (f"nothing dealt from this deck: its {len(rec.missing)} cards are in the shoe; T counts them back "
+                    "(the stub), Shift+C goes on with the same deck")
+        elif line.startswith(("MISSING", "SEEN TOO OFTEN")):
             # the first cards and a count of the rest, the advice kept: 99 missing at 1280x720 ran out of the
             # panel mid-line, the clubs, the advice and the counts below out of sight unsaid (qaAH F8); a deck
             # read back twice listed every card seen too often, the counts out of sight (rev29 R5)
