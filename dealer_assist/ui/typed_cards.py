@@ -173,7 +173,7 @@ class TypedCardCursor(QObject):
         return None
 
     def _refuse_early(self, code: str) -> None:
-        message = f"{code} not taken: no card is due now; {self.first()} (nothing was changed)"
+        message = f"{code} not taken: no card is due now, nothing was changed; {self.first()}"
         self.refusal.say(NOT_TAKEN, self.entry.session.say(message))
 
 
