@@ -20,13 +20,7 @@ from dealer_assist.table.blackjack_session import BlackjackSession
 from dealer_assist.table.blackjack_state import BlackjackPhase, BlackjackTableRules
 from dealer_assist.table.state import TablePhase, TableRules
 from dealer_assist.ui.blackjack.window import BlackjackWindow
-from focused_keys import press_focused
-
-
-def card(qtbot, window, code):
-    """The code and Enter, typed wherever the cursor is: no K first."""
-    press_focused(qtbot, window, None, code)
-    press_focused(qtbot, window, Qt.Key.Key_Return)
+from focused_keys import press_focused, typed_card as card
 
 
 def codes(cards):

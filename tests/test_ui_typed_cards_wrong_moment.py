@@ -20,22 +20,8 @@ from dealer_assist.table.blackjack_session import BlackjackSession
 from dealer_assist.table.blackjack_state import BlackjackPhase, BlackjackTableRules
 from dealer_assist.table.state import TablePhase, TableRules
 from dealer_assist.ui.blackjack.window import BlackjackWindow
-from focused_keys import press_focused
-
-
-def typed(qtbot, window, text):
-    """``text`` typed key by key wherever the cursor is (no K first), as the croupier types a card code."""
-    for ch in text:
-        press_focused(qtbot, window, None, ch)
-
-
-def card(qtbot, window, code):
-    typed(qtbot, window, code)
-    press_focused(qtbot, window, Qt.Key.Key_Return)
-
-
-def codes(cards):
-    return [c.code for c in cards]
+from focused_keys import press_focused, type_focused as typed, typed_card as card
+from test_ui_typed_cards import codes, hand
 
 
 # -- baccarat -------------------------------------------------------------------------------------------
@@ -220,10 +206,6 @@ def playing(qtbot, blackjack):
     press_focused(qtbot, window, Qt.Key.Key_Space)
     assert session.state.phase == BlackjackPhase.PLAYING and window.entry.field.hasFocus()
     return session, window
-
-
-def hand(session):
-    return codes(session.state.round.seat_hands(1)[0].cards)
 
 
 def test_blackjack_esc_on_a_refused_card_keeps_the_cursor_for_the_card_due(qtbot, playing):
