@@ -247,3 +247,13 @@ def test_blackjack_a_card_typed_while_a_decision_is_due_doubles_nothing(qtbot, p
     assert "5D not taken" in session.snapshot.message
     press_focused(qtbot, window, Qt.Key.Key_D)  # D alone is the double, as ever
     assert session.state.round.seat_hands(1)[0].doubled
+
+
+def test_blackjack_at_the_deck_check_t_then_a_suit_still_counts_the_stub(qtbot, blackjack):
+    """T is the stub's key at the deck check: T then H counts the stub, and nothing claims that nothing changed."""
+    session, window = blackjack
+    press_focused(qtbot, window, Qt.Key.Key_C)
+    assert session.state.phase == BlackjackPhase.DECK_CHECK
+    window.centralWidget().setFocus()
+    typed(qtbot, window, "TH")
+    assert not session.state.stub_left and "not taken" not in session.snapshot.message

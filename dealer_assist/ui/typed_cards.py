@@ -132,11 +132,11 @@ class TypedCardCursor(QObject):
             code, self._early = self._early, None
             self._refuse_early(code)
             return True
-        if event.key() in MODIFIER_KEYS:
-            return False  # Shift's own press, for a capital suit: no key of its own
+        if event.key() in MODIFIER_KEYS or self.entry.counting():
+            return False  # Shift's own press, for a capital suit; a deck counted back, where T is the stub's key
         text = event.text().upper()
         plain = not event.modifiers() & ~(Qt.KeyboardModifier.ShiftModifier | Qt.KeyboardModifier.KeypadModifier)
-        if self.due_card() is not None and not self.entry.counting():
+        if self.due_card() is not None:
             if not (plain and len(text) == 1 and text in CODE_STARTS):
                 return False
             if kind == QEvent.Type.ShortcutOverride:
