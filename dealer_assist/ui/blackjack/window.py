@@ -72,7 +72,7 @@ KEYS: tuple[tuple[tuple[str, ...], str, str], ...] = (
     (("Ctrl+T",), "take_shoe", "after ANOTHER SHOE: take the shoe the reader reads now as this table's (its "
                                "cards play again, no restart)"),
     (("Escape",), "dismiss", "dismiss the top alert, the most serious (in the card field: clear it; "
-                               "in the empty field: leave it)"),
+                               "in the empty field: leave it, or, a typed card due, dismiss)"),
     (("F9",), "supervisor", "supervisor (PIN): accept a refused card, or a new deck with cards missing"),
     (("L",), "change_limits", "change the seat limits (a supervisor PIN if configured)"),
     (("PgDown",), "page_down", "scroll the pay list down a page (seven seats split make more lines than fit)"),
