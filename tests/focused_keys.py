@@ -13,3 +13,18 @@ def press_focused(qtbot, window, qt_key, text: str = "") -> None:
         qtbot.keyClicks(target, text)
     else:
         qtbot.keyClick(target, qt_key)
+
+
+def type_focused(qtbot, window, text: str) -> None:
+    """``text`` typed key by key, each to the widget that has the focus when it is pressed: a key may move the
+    cursor (the card field taking it back), and the rest of a card code follows it as it would."""
+    for ch in text:
+        press_focused(qtbot, window, None, ch)
+
+
+def typed_card(qtbot, window, code: str) -> None:
+    """A card code and Enter, typed wherever the cursor is (no K first)."""
+    from PySide6.QtCore import Qt
+
+    type_focused(qtbot, window, code)
+    press_focused(qtbot, window, Qt.Key.Key_Return)

@@ -20,13 +20,7 @@ from dealer_assist.table.blackjack_session import BlackjackSession
 from dealer_assist.table.blackjack_state import BlackjackPhase, BlackjackTableRules
 from dealer_assist.table.state import TablePhase, TableRules
 from dealer_assist.ui.blackjack.window import BlackjackWindow
-from focused_keys import press_focused
-
-
-def card(qtbot, window, code):
-    """The code and Enter, typed wherever the cursor is: no K first."""
-    press_focused(qtbot, window, None, code)
-    press_focused(qtbot, window, Qt.Key.Key_Return)
+from focused_keys import press_focused, typed_card as card
 
 
 def codes(cards):
@@ -139,17 +133,25 @@ def test_at_a_reader_table_a_typo_after_a_refused_card_keeps_it_to_be_typed_over
     assert codes(session.state.round.cards) == ["9H"]
 
 
-def test_esc_leaves_the_field_until_the_next_card_is_due(qtbot, dealt):
+def test_esc_leaves_the_empty_field_but_a_card_typed_then_goes_back_into_it(qtbot, dealt):
+    """Esc in the empty field leaves it: the table's keys act there, the field does not take the cursor back.
+    A card code typed while the card is due is the card's, though: 3 chose chip 3 there, and the rest of the
+    card went to the table (qaAW F2)."""
     window, session = dealt
     card(qtbot, window, "9H")
     press_focused(qtbot, window, Qt.Key.Key_Escape)
     assert not window.entry.field.hasFocus()
+    press_focused(qtbot, window, Qt.Key.Key_H)  # the history, at the table; the cursor stays there
+    assert window.right.currentWidget() is window.history and not window.entry.field.hasFocus()
     chip = session.snapshot.chip
-    press_focused(qtbot, window, Qt.Key.Key_3)  # at the table: chip 3, as the croupier chose to
-    assert session.snapshot.chip != chip and not window.entry.field.hasFocus()
-    press_focused(qtbot, window, Qt.Key.Key_K)
+    press_focused(qtbot, window, Qt.Key.Key_3)
+    assert session.snapshot.chip == chip and window.entry.field.hasFocus() and window.entry.field.text() == "3"
+    card(qtbot, window, "S")
+    assert codes(session.state.round.cards) == ["9H", "3S"] and window.entry.field.hasFocus()
+    press_focused(qtbot, window, Qt.Key.Key_Escape)
+    press_focused(qtbot, window, Qt.Key.Key_K)  # K, the card key, at the table still
     card(qtbot, window, "2S")
-    assert codes(session.state.round.cards) == ["9H", "2S"] and window.entry.field.hasFocus()
+    assert codes(session.state.round.cards) == ["9H", "3S", "2S"]
 
 
 def test_the_burn_at_a_new_shoe_is_typed_in_the_field(qtbot, table_factory):

@@ -340,10 +340,11 @@ def dealing(table_factory):
 
 
 def _refused_card(qtbot, window):
+    """A card code refused at Enter (9Z is refused at its Z while a card is due: no suit, qaAW F6)."""
     press_focused(qtbot, window, Qt.Key.Key_K)
-    press_focused(qtbot, window, None, "9Z")
+    press_focused(qtbot, window, None, "99")
     press_focused(qtbot, window, Qt.Key.Key_Return)
-    assert window.entry.field.hasFocus() and window.entry.field.selectedText() == "9Z"
+    assert window.entry.field.hasFocus() and window.entry.field.selectedText() == "99"
 
 
 def test_after_a_refused_card_k_is_the_card_key_and_a_king_is_still_typed(qtbot, table_factory):

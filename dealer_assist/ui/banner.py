@@ -6,12 +6,13 @@ from PySide6.QtCore import Qt
 from PySide6.QtWidgets import QLabel, QVBoxLayout, QWidget
 
 from dealer_assist.ui import theme
+from dealer_assist.ui.loud_refusal import TITLES as REFUSALS
 
 
 def banner_colour(text: str):
     """The colour that tells at a glance which hand the banner is about."""
     t = text.upper()
-    if t.startswith(("TABLE STOPPED", "CONFIRM")):
+    if t.startswith(("TABLE STOPPED", "CONFIRM", *REFUSALS)):
         return theme.LEVEL["error"]
     if t.startswith("TIE"):
         return theme.TIE

@@ -17,12 +17,14 @@ from PySide6.QtCore import QEvent, Qt, QTimer
 from PySide6.QtGui import QKeySequence
 from PySide6.QtWidgets import QHBoxLayout, QLabel, QLineEdit, QPushButton, QSizePolicy, QVBoxLayout, QWidget
 
-from dealer_assist.cards import RANKS, SUIT_SYMBOLS, SUITS, InvalidCardError, parse_card
+from dealer_assist.cards import RANK_NAMES, RANKS, SUIT_SYMBOLS, SUITS, InvalidCardError, parse_card
 from dealer_assist.table.holds import HOLDS
 from dealer_assist.ui import theme
 
 #: What a typed card code may start with (a rank; 10 as 1 0 or T): any other letter is a table key.
 CODE_STARTS = frozenset(RANKS + "10")
+#: A rank typed whole, or the 1 of a 10: a suit is what comes next.
+RANK_CODES = frozenset(RANKS) | {"1", "10"}
 
 
 #: Keys that only change another key (Shift, Ctrl ...): pressed alone, they are no key of their own.
@@ -151,6 +153,13 @@ class CardEntry(QWidget):
             return False
         if event.key() != Qt.Key.Key_Backspace:
             self._rubbing_out = False  # another key between: a Backspace after it is one of its own
+        rank = self._rank_awaiting_suit(event)
+        if rank is not None:
+            if event.type() == QEvent.Type.ShortcutOverride:
+                event.accept()  # the field's: no table key runs (qaAW F6: K X said "cannot clear bets")
+            else:
+                self._refuse_not_a_suit(event, rank)
+            return True
         retyping = self._retyping()
         text = event.text().upper()
         king = self._king_or_key
@@ -200,6 +209,29 @@ class CardEntry(QWidget):
             self.field.setText("K" + event.text())
             return True
         return False
+
+    def _rank_awaiting_suit(self, event) -> Optional[str]:
+        """The rank typed in the field (or the K that is the card key there) a key no card code starts with
+        follows, while a card is due at a table of typed cards: that key is refused as no suit (qaAW F6), not
+        typed in, nor sent to the table, nor the K lost."""
+        if not (self.typed and not self.counting() and self._table_key(event) and not self._suit(event)
+                and self.session.card_due()):
+            return None
+        kept = "" if self.field.selectedText() == self.field.text() else self.field.text().strip().upper()
+        if not kept and self._held_k:
+            return "K"
+        return kept if kept in RANK_CODES else None
+
+    def _refuse_not_a_suit(self, event, rank: str) -> None:
+        """The key after ``rank`` said to be no suit; the rank stays in the field, the cursor after it."""
+        self._just_opened = self._held_k = self._king_or_key = False
+        self.field.setText(rank)
+        self.field.end(False)
+        name = event.text().strip().upper() or QKeySequence(event.key()).toString() or "that key"
+        code = "10" if rank == "1" else rank
+        self.last_error = self.session.say(
+            f"{name} is not a suit: type the {RANK_NAMES['T' if code == '10' else code]} as "
+            f"{code}S, {code}H, {code}D or {code}C")
 
     @staticmethod
     def _table_key(event) -> bool:

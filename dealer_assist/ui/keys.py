@@ -31,7 +31,7 @@ KEYS: tuple[Key, ...] = (
         "here D deals", "place_at_cursor", group="Bets"),
     Key(("-",), "remove the chosen chip at the cursor (mouse: Shift-click)", "remove_at_cursor", group="Bets"),
     Key(("U", "Ctrl+Z"), "undo the last bet action", "undo", group="Bets"),
-    Key(("C",), "clear all bets", "clear", group="Bets"),
+    Key(("C",), "clear all bets (U undoes)", "clear", group="Bets"),
     Key(("X",), "double every bet", "double", group="Bets"),
     Key(("R",), "rebet: the last round's bets", "rebet", group="Bets"),
     Key(("D",), "deal: lock the bets", "deal", group="Bets"),
@@ -58,7 +58,8 @@ KEYS: tuple[Key, ...] = (
     Key(("L",), "change the table limits (min / max per bet, payout cap); a supervisor PIN if configured",
         "change_limits"),
     Key(("Ctrl+N",), "new shoe (press twice)", "new_shoe"),
-    Key(("Esc",), "dismiss the top alert, the most serious (in the card field: clear it and leave it)", "dismiss",
+    Key(("Esc",), "dismiss the top alert, the most serious (in the card field: clear it and leave it; with a card due "
+        "at a table of typed cards: clear it only)", "dismiss",
         direct=True,
         view=True),
     Key(("A",), "auto-play the simulated shoe on/off (demo)", "toggle_auto", group="Options"),

@@ -32,6 +32,7 @@ from dealer_assist.ui.help import HelpOverlay
 from dealer_assist.ui.history import HistoryView
 from dealer_assist.ui.keys import KEYS, REPLAY_KEYS, REPLAY_TAKEN, paused_reason, replay_ended
 from dealer_assist.ui.limits import LimitsDialog
+from dealer_assist.ui.loud_refusal import DEAL_REFUSED, LoudRefusal
 from dealer_assist.ui.roads import RoadsView
 from dealer_assist.ui.row_room import StepsDown
 from dealer_assist.ui.second_press import SecondPress
@@ -39,7 +40,7 @@ from dealer_assist.ui.settlement import SettlementView
 from dealer_assist.ui.sound import Cues
 from dealer_assist.ui.status import StatusView
 from dealer_assist.ui.supervisor import SupervisorDialog
-from dealer_assist.ui.typed_cards import TypedCardCursor, due_card
+from dealer_assist.ui.typed_cards import TypedCardCursor, due_card, first_step
 
 #: Seconds between the simulated shoe's cards in turbo mode.
 TURBO_INTERVAL = 0.05
@@ -109,6 +110,7 @@ class MainWindow(QMainWindow, StepsDown):
         self.limits_dialog: Optional[LimitsDialog] = None
 
         self.banner = Banner()
+        self.refusal = LoudRefusal(self.banner)
         self.alerts = AlertsPanel(session)
         self.hands = HandsView()
         self.hands.animate = not self.options.turbo
@@ -148,7 +150,11 @@ class MainWindow(QMainWindow, StepsDown):
 
         #: At a table whose cards are all typed, the card field keeps the cursor while a card is due (qaQ F4).
         self.card_cursor = (TypedCardCursor(self, self.entry, due_card(session, lambda s: (s.shoe_no, s.round_no,
-                                                                                              s.shoe.cards_seen)))
+                                                                                              s.shoe.cards_seen)),
+                                            bets=lambda: session.state.betting.layout, keep_view=self._keep_view,
+                                            first=lambda: first_step(session.snapshot, session.state.phase == "betting",
+                                                                     "D"),
+                                            refusal=self.refusal)
                             if source is None and not self.replay else None)
 
         self.bridge = SnapshotBridge(session, self)
@@ -221,6 +227,7 @@ class MainWindow(QMainWindow, StepsDown):
         """Show one snapshot: every widget draws its part; sounds mark what changed."""
         last, self._last = self._last, snap
         self.banner.show_snapshot(snap)
+        self.refusal.show(snap)
         self.alerts.show_snapshot(snap)
         self.hands.show_snapshot(snap)
         self.betting.show_snapshot(snap)
@@ -250,6 +257,22 @@ class MainWindow(QMainWindow, StepsDown):
             self._cues(last, snap)
         self._schedule_auto()
         self._follow_cards()
+
+    def _keep_view(self):
+        """What a key typed as a card's rank changes at the table (the chip, turbo), and what puts it back
+        (see :class:`TypedCardCursor`)."""
+        chip, turbo = self.session.snapshot.chip, self.options.turbo
+
+        def put_back() -> None:
+            if self.session.snapshot.chip != chip:
+                self.session.select_chip(chip)
+            if self.options.turbo != turbo:
+                self.options.turbo = turbo
+                self.apply_turbo()
+                self._hint_timer.stop()
+                self._reset_hint()
+
+        return put_back
 
     def _follow_cards(self) -> None:
         if self.card_cursor is not None:
@@ -394,7 +417,12 @@ class MainWindow(QMainWindow, StepsDown):
         return self._run(self.session.undo())
 
     def clear(self) -> Optional[str]:
-        return self._run(self.session.clear())
+        """C: every bet off the layout, and said so (qaAW F1: it went silently, the 2C of a card typed early)."""
+        had = bool(self.session.state.betting.layout.stakes)
+        result = self._run(self.session.clear())
+        if result is None and had:
+            self.session.say("all bets cleared: U undoes")
+        return result
 
     def double(self) -> Optional[str]:
         return self._run(self.session.double())
@@ -403,7 +431,7 @@ class MainWindow(QMainWindow, StepsDown):
         return self._run(self.session.rebet())
 
     def deal(self) -> Optional[str]:
-        result = self._run(self.session.deal())
+        result = self.refusal.say(DEAL_REFUSED, self._run(self.session.deal()))
         self._poke()
         return result
 
@@ -631,7 +659,11 @@ class MainWindow(QMainWindow, StepsDown):
             self.help.hide()
             return
         if key == Qt.Key.Key_Escape:
-            if in_field:
+            if in_field and self.card_cursor is not None and self.card_cursor.keeps_on_esc():
+                self.entry.field.clear()  # the cursor stays for the card due (qaAW F2)
+            elif in_field and self.card_cursor is not None and self.card_cursor.dismisses_on_esc():
+                self.command("dismiss")
+            elif in_field:
                 self.entry.field.clear()
                 self.centralWidget().setFocus()
                 if self.card_cursor is not None:

@@ -21,6 +21,7 @@ from dealer_assist.table.blackjack_state import BlackjackPhase
 from dealer_assist.table.session_core import UNRECORDED_TEXT, UNRECORDED_TITLE
 from dealer_assist.ui import row_room, theme
 from dealer_assist.ui.entry import CardEntry
+from dealer_assist.ui.loud_refusal import TITLES as REFUSALS
 from dealer_assist.ui.out_of_sight import titled, wrapping_title
 
 DRAWS = QColor("#a35200")  # the dealer must take a card: orange, not to be missed (cream on it: 4.9:1)
@@ -31,6 +32,8 @@ DECIDE = QColor("#7a5a00")
 
 def banner_colour(text: str) -> QColor:
     t = text.upper()
+    if t.startswith(REFUSALS):
+        return theme.LEVEL["error"]
     if t.startswith(("TABLE STOPPED", "CONFIRM")) or "BUST" in t:
         return BUSTS if "DEALER BUSTS" not in t else theme.WIN
     if t.startswith("DEALER DRAWS") or t.startswith("CARD TO"):
@@ -730,7 +733,11 @@ def _deck_check_lines(rec: Any, too_often: int = MOST_LISTED, missing: int = MOS
     red, gold = QColor("#ff6b5e").name(), theme.GOLD.name()
     parts = []
     for line in rec.describe():
-        if line.startswith(("MISSING", "SEEN TOO OFTEN")):
+        if line.startswith("MISSING") and not rec.dealt and not rec.returned:
+            # nothing dealt, nothing counted: the deck is all in the shoe, not missing (qaAW F8: red, "ask the players")
+            line = (f"nothing dealt from this deck: its {len(rec.missing)} cards are in the shoe; T counts them back "
+                    "(the stub), Shift+C goes on with the same deck")
+        elif line.startswith(("MISSING", "SEEN TOO OFTEN")):
             # the first cards and a count of the rest, the advice kept: 99 missing at 1280x720 ran out of the
             # panel mid-line, the clubs, the advice and the counts below out of sight unsaid (qaAH F8); a deck
             # read back twice listed every card seen too often, the counts out of sight (rev29 R5)

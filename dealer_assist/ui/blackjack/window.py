@@ -32,10 +32,11 @@ from dealer_assist.ui.bridge import SnapshotBridge
 from dealer_assist.ui.help import HelpOverlay
 from dealer_assist.ui.keys import paused_reason, replay_ended
 from dealer_assist.ui.limits import LimitsDialog
+from dealer_assist.ui.loud_refusal import DEAL_REFUSED, LoudRefusal
 from dealer_assist.ui.row_room import StepsDown
 from dealer_assist.ui.second_press import SecondPress
 from dealer_assist.ui.supervisor import SupervisorDialog
-from dealer_assist.ui.typed_cards import TypedCardCursor, due_card
+from dealer_assist.ui.typed_cards import TypedCardCursor, due_card, first_step
 
 #: (keys, command, what it does): the menu, the shortcuts and the help come from this one table.
 KEYS: tuple[tuple[tuple[str, ...], str, str], ...] = (
@@ -71,7 +72,7 @@ KEYS: tuple[tuple[tuple[str, ...], str, str], ...] = (
     (("Ctrl+T",), "take_shoe", "after ANOTHER SHOE: take the shoe the reader reads now as this table's (its "
                                "cards play again, no restart)"),
     (("Escape",), "dismiss", "dismiss the top alert, the most serious (in the card field: clear it; "
-                               "in the empty field: leave it)"),
+                               "in the empty field: leave it, or, a typed card due, dismiss)"),
     (("F9",), "supervisor", "supervisor (PIN): accept a refused card, or a new deck with cards missing"),
     (("L",), "change_limits", "change the seat limits (a supervisor PIN if configured)"),
     (("PgDown",), "page_down", "scroll the pay list down a page (seven seats split make more lines than fit)"),
@@ -140,6 +141,7 @@ class BlackjackWindow(QMainWindow, StepsDown):
         rules = session.state.rules
 
         self.banner = BlackjackBanner()
+        self.refusal = LoudRefusal(self.banner)
         self.alerts = AlertsPanel(session)
         self.table = BlackjackTableView()
         self.table.seat_clicked.connect(self.seat_clicked)
@@ -165,7 +167,12 @@ class BlackjackWindow(QMainWindow, StepsDown):
 
         #: At a table whose cards are all typed, the card field keeps the cursor while a card is due (qaQ F4).
         self.card_cursor = (TypedCardCursor(self, self.entry, due_card(session, lambda s: (s.deck_no, s.round_no,
-                                                                                              len(s.ledger.dealt))))
+                                                                                              len(s.ledger.dealt))),
+                                            bets=lambda: session.state.bets, keep_view=self._keep_view,
+                                            first=lambda: first_step(session.snapshot,
+                                                                     session.state.phase == BlackjackPhase.BETTING,
+                                                                     "Space"),
+                                            refusal=self.refusal)
                             if source is None and not replay else None)
 
         self.bridge = SnapshotBridge(session, self)
@@ -275,6 +282,7 @@ class BlackjackWindow(QMainWindow, StepsDown):
         for panel in (self.banner, self.alerts, self.table, self.settlement, self.deck, self.actions, self.chips,
                       self.entry):
             panel.show_snapshot(snap)
+        self.refusal.show(snap)
         camera_view.keep_placed(self.camera_view)  # alerts come and go above it
         if snap.state.phase == BlackjackPhase.DECK_CHECK:
             QTimer.singleShot(0, self._fit_deck_lines)
@@ -290,6 +298,17 @@ class BlackjackWindow(QMainWindow, StepsDown):
             self._show_replay_status()
         self._schedule_auto()
         self._follow_cards()
+
+    def _keep_view(self):
+        """What a key typed as a card's rank changes at the table (the chip), and what puts it back
+        (see :class:`TypedCardCursor`)."""
+        chip = self.session.snapshot.chip
+
+        def put_back() -> None:
+            if self.session.snapshot.chip != chip:
+                self.session.select_chip(chip)
+
+        return put_back
 
     def _follow_cards(self) -> None:
         if self.card_cursor is not None:
@@ -425,6 +444,8 @@ class BlackjackWindow(QMainWindow, StepsDown):
                   "skip_burn": s.skip_burn}
         if name in simple:
             error = simple[name]()
+            if name == "deal":
+                self.refusal.say(DEAL_REFUSED, error)  # in the banner, not only the small line (qaAW F3)
         elif name == "new_deck":
             error = s.new_deck()
             if error is None:
@@ -448,11 +469,15 @@ class BlackjackWindow(QMainWindow, StepsDown):
             field = self.entry.field
             if self.help.isVisible() and not field.text():
                 self.help.hide()  # what Esc closes first: it hides the table
+            elif field.hasFocus() and self.card_cursor is not None and self.card_cursor.dismisses_on_esc():
+                self.alerts.dismiss_newest()  # a card due at a table of typed cards: the cursor stays for it
             elif field.hasFocus():  # Esc in the card field clears it; in the field left empty, leaves it
                 # Counting a deck back the field is home, so a card typed wrong is cleared and the cursor
                 # stays; Esc in the empty field gives the table its keys back (QA: T, the stub, was typed
                 # in as a "t", and only Tab, named nowhere, left the field).
-                leave = not field.text() or not self.entry.counting()
+                # A card due at a table of typed cards: the field keeps the cursor for it too (qaAW F2).
+                leave = (not field.text() or not self.entry.counting()) and not (
+                    self.card_cursor is not None and self.card_cursor.keeps_on_esc())
                 field.clear()
                 if leave:
                     self.centralWidget().setFocus()
