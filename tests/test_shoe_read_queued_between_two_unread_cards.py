@@ -24,7 +24,8 @@ from polling import wait_for
 from replayed_journals import journal_entries, replayed
 from test_serial_restarts import frame, hello
 from test_shoe_burn_and_next_round_waits import BurnRig, RestartingBlackjackRig
-from test_shoe_read_queued_before_a_later_wait import played, waiting_behind
+from test_shoe_read_queued_before_a_later_wait import (next_read_waits_for_the_card_after, nothing_held_one_due,
+                                                       played, waiting_behind)
 from test_shoe_unread_after_read_held_under_del_wait import replay_alerts, waits_for_the_unread_card
 import test_shoe_missing_card_wait as missing_card
 
@@ -51,12 +52,31 @@ def held_for_the_card_before_it(session, read: str, label: str, before: int, aft
     assert f"type it (K), then Enter plays {label}, then type the one after it (K)" in action, action
 
 
+def dealt_three_seats(rig) -> None:
+    for seat in (1, 2, 3):
+        assert rig.session.place(seat, D("10")) is None
+    assert rig.session.deal() is None
+
+
+def qh_waiting_behind_4c(rig) -> None:
+    """Three seats bet and dealt; the shoe's ??, then 4C (held behind it) and QH (waiting its turn)."""
+    dealt_three_seats(rig)
+    rig.send("CARD", "??")
+    rig.cards("4C", "QH")
+    assert waiting_behind(rig.session, "4C", "QH")
+
+
+def replayed_as_live(rig, cards: list) -> None:
+    """The replay of the blackjack journal plays ``cards``, and UNREADABLE CARD is down, as live."""
+    replay = replayed(rig.journal, BlackjackSession(rig.rules))
+    assert played(replay) == cards
+    assert "unreadable" not in replay_alerts(replay), replay.snapshot.alerts
+
+
 def blackjack_two_unread_around_qh(rig) -> None:
     """Three seats bet and dealt; the shoe's ??, 4C (held behind it), ??, QH (waiting its turn), ??."""
     s = rig.session
-    for seat in (1, 2, 3):
-        assert s.place(seat, D("10")) is None
-    assert s.deal() is None
+    dealt_three_seats(rig)
     rig.send("CARD", "??")
     rig.cards("4C")
     assert wait_for(lambda: s.snapshot.pending is not None and s.snapshot.pending.card.code == "4C")
@@ -90,23 +110,12 @@ def test_blackjack_read_between_two_unread_cards_waits_for_the_first_only(tmp_pa
             assert s.snapshot.pending.card.code == "QH" and s.snapshot.cards_due == 0, s.snapshot.status_reason()
         assert s.confirm_pending() is None
         assert played(s) == ["2C", "4C", "5S", "QH"], s.snapshot.status_reason()  # the shoe's order
-        assert s.snapshot.pending is None and s.cards_due("serial:shoe") == 1 and "unreadable" in replay_alerts(s)
-        if restart:
-            s = rig.restart()
-            assert s.snapshot.pending is None and s.cards_due("serial:shoe") == 1, s.snapshot.alerts
-        rig.cards("9D")
-        assert wait_for(lambda: s.snapshot.pending is not None and s.snapshot.pending.card.code == "9D")
-        waits_for_the_unread_card(s, "9D")
-        if restart:
-            s = rig.restart()
-            waits_for_the_unread_card(s, "9D")
+        s = next_read_waits_for_the_card_after(rig, restart)
         assert s.enter_card("7H") is None and s.confirm_pending() is None
         assert played(s) == ["2C", "4C", "5S", "QH", "7H", "9D"] and "unreadable" not in replay_alerts(s)
     finally:
         rig.close()
-    replay = replayed(rig.journal, BlackjackSession(rig.rules))
-    assert played(replay) == ["2C", "4C", "5S", "QH", "7H", "9D"]
-    assert "unreadable" not in replay_alerts(replay), replay.snapshot.alerts
+    replayed_as_live(rig, ["2C", "4C", "5S", "QH", "7H", "9D"])
 
 
 @pytest.mark.parametrize("restart", [False, True])
@@ -129,10 +138,10 @@ def test_baccarat_read_between_two_unread_cards_waits_for_the_first_only(tmp_pat
             held_for_the_card_before_it(rig.session, "QH", "Q♥", 3, 5)
         assert rig.session.enter_card("3S") is None and rig.session.confirm_pending() is None  # P2, then B2
         assert rig.played() == ["2C", "4C", "3S", "QH"], rig.session.snapshot.status_reason()
-        assert rig.session.snapshot.pending is None and rig.session.cards_due("serial:shoe") == 1
+        assert nothing_held_one_due(rig.session)
         if restart:
             rig.restart()
-            assert rig.session.snapshot.pending is None and rig.session.cards_due("serial:shoe") == 1
+            assert nothing_held_one_due(rig.session)
         rig.send(frame("CARD", 6, "9D"))
         assert rig.waits("9D")
         waits_for_the_unread_card(rig.session, "9D")
@@ -183,12 +192,7 @@ def test_blackjack_second_read_waiting_between_two_unread_cards_waits_for_the_fi
     rig = RestartingBlackjackRig(tmp_path, THREE_SEATS)
     try:
         s = rig.session
-        for seat in (1, 2, 3):
-            assert s.place(seat, D("10")) is None
-        assert s.deal() is None
-        rig.send("CARD", "??")
-        rig.cards("4C", "QH")
-        assert waiting_behind(s, "4C", "QH")
+        qh_waiting_behind_4c(rig)
         rig.send("CARD", "??")
         rig.cards("9D")
         rig.send("CARD", "??")
@@ -205,17 +209,15 @@ def test_blackjack_second_read_waiting_between_two_unread_cards_waits_for_the_fi
             held_for_the_card_before_it(s, "9D", "9♦", 4, 6)
         assert s.enter_card("5S") is None and s.confirm_pending() is None
         assert played(s) == ["2C", "4C", "QH", "5S", "9D"], s.snapshot.status_reason()
-        assert s.snapshot.pending is None and s.cards_due("serial:shoe") == 1
+        assert nothing_held_one_due(s)
         if restart:
             s = rig.restart()
-            assert s.snapshot.pending is None and s.cards_due("serial:shoe") == 1
+            assert nothing_held_one_due(s)
         assert s.enter_card("7H") is None
         assert played(s) == ["2C", "4C", "QH", "5S", "9D", "7H"] and "unreadable" not in replay_alerts(s)
     finally:
         rig.close()
-    replay = replayed(rig.journal, BlackjackSession(rig.rules))
-    assert played(replay) == ["2C", "4C", "QH", "5S", "9D", "7H"]
-    assert "unreadable" not in replay_alerts(replay), replay.snapshot.alerts
+    replayed_as_live(rig, ["2C", "4C", "QH", "5S", "9D", "7H"])
 
 
 @pytest.mark.parametrize("restart", [False, True])
@@ -225,12 +227,7 @@ def test_blackjack_read_waiting_behind_a_dropped_read_waits_for_its_card_only(tm
     rig = RestartingBlackjackRig(tmp_path, THREE_SEATS)
     try:
         s = rig.session
-        for seat in (1, 2, 3):
-            assert s.place(seat, D("10")) is None
-        assert s.deal() is None
-        rig.send("CARD", "??")
-        rig.cards("4C", "QH")
-        assert waiting_behind(s, "4C", "QH")
+        qh_waiting_behind_4c(rig)
         rig.send("CARD", "??")
         assert unread(rig.journal, 2)
         assert s.enter_card("2C") is None
@@ -244,13 +241,7 @@ def test_blackjack_read_waiting_behind_a_dropped_read_waits_for_its_card_only(tm
             s = rig.restart()
         assert s.confirm_pending() is None
         assert played(s) == ["2C", "4C", "QH"], s.snapshot.status_reason()
-        assert s.snapshot.pending is None and s.cards_due("serial:shoe") == 1 and "unreadable" in replay_alerts(s)
-        if restart:
-            s = rig.restart()
-            assert s.snapshot.pending is None and s.cards_due("serial:shoe") == 1, s.snapshot.alerts
-        rig.cards("9D")
-        assert wait_for(lambda: s.snapshot.pending is not None and s.snapshot.pending.card.code == "9D")
-        waits_for_the_unread_card(s, "9D")
+        s = next_read_waits_for_the_card_after(rig, restart)
         live = snapshot_of(s)
     finally:
         rig.close()
