@@ -40,6 +40,27 @@ def waiting_behind(session, held: str, behind: str) -> bool:
                     and [e.card.code for e in session.snapshot.waiting] == [behind])
 
 
+def nothing_held_one_due(session) -> bool:
+    return session.snapshot.pending is None and session.cards_due("serial:shoe") == 1
+
+
+def next_read_waits_for_the_card_after(rig, restart: bool):
+    """Nothing held and one card due (the ?? after the read played), after a restart too; 9D, read next, is held for
+    it, after a restart too.  The table up."""
+    s = rig.session
+    assert nothing_held_one_due(s) and "unreadable" in replay_alerts(s), s.snapshot.alerts
+    if restart:
+        s = rig.restart()
+        assert nothing_held_one_due(s) and "unreadable" in replay_alerts(s), s.snapshot.alerts
+    rig.cards("9D")
+    assert wait_for(lambda: s.snapshot.pending is not None and s.snapshot.pending.card.code == "9D")
+    waits_for_the_unread_card(s, "9D")
+    if restart:
+        s = rig.restart()
+        waits_for_the_unread_card(s, "9D")
+    return s
+
+
 def dealt_4c_held_qh_behind(rig) -> None:
     """Both seats bet and dealt; the shoe's ??, then 4C read and held behind it and QH read, waiting its turn."""
     s = rig.session
@@ -63,13 +84,7 @@ def test_blackjack_read_queued_before_a_later_unread_card_plays_before_it(tmp_pa
             assert waiting_behind(s, "4C", "QH")
         assert s.enter_card("2C") is None and s.confirm_pending() is None
         assert played(s) == ["2C", "4C", "QH"], s.snapshot.status_reason()  # QH before the second ??'s card
-        assert s.snapshot.pending is None and "unreadable" in replay_alerts(s)
-        rig.cards("9D")
-        assert wait_for(lambda: s.snapshot.pending is not None and s.snapshot.pending.card.code == "9D")
-        waits_for_the_unread_card(s, "9D")
-        if restart:
-            s = rig.restart()
-            waits_for_the_unread_card(s, "9D")
+        s = next_read_waits_for_the_card_after(rig, restart)
         assert s.enter_card("5S") is None and s.confirm_pending() is None
         assert played(s) == ["2C", "4C", "QH", "5S", "9D"] and "unreadable" not in replay_alerts(s)
     finally:

@@ -1155,13 +1155,13 @@ class BlackjackSession(SessionCore):
             return {PUSHED_FROM: pending.moved_from}
         return {}
 
-    def _hold_next(self, source: str, why: str) -> None:
+    def _hold_next(self, source: str, why: str, seq: Optional[int] = None) -> None:
         """As every game's, but not at the deck check: a count-back has no order, so a card the reader could not read
         (or fed with another) takes no one's place; it is one more to count (K), or MISSING at the end, and the reads
         after it are counted as they come (qaAQ F8: each waited in line, with the round's words)."""
         if self._snap.state.phase == BlackjackPhase.DECK_CHECK:
             return
-        super()._hold_next(source, why)
+        super()._hold_next(source, why, seq)
 
     def alert(self, code: str, level: str, title: str, text: str, action: str, source: Optional[str] = None,
               source_seq: Optional[int] = None, new_count: bool = False) -> None:

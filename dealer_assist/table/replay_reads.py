@@ -7,7 +7,10 @@ before them ends none of them (rev33's replay class: the replay ordered the card
 UNREADABLE CARD up where the live table had taken it down).  But a shoe's read that came before the card its shoe
 could not read, the frames it lost or a double feed, while it waited its turn, is not held under that wait: the live
 table plays it as it came, in the shoe's order, and the many-card wait (``many``) still stands after it (fixR42 L1:
-it was held under the wait, and the later card typed was played before it).  A card typed
+it was held under the wait, and the later card typed was played before it).  Nor does a shoe's read taken under its
+shoe's wait for cards it could not read wait for those that came after it, while it waited its turn: ``behind`` is the
+ones before it, and Enter on it leaves the later ones due (fixR45's High: ??, 4C held, ??, QH waiting, ??; QH waited for
+both later cards, and the last one, typed, was played before it).  A card typed
 while a read is held is the card that read waits for, of its reader, not the first card any reader missed (and
 none, once its reader missed another card since the read was held: the live table counts it for neither wait).
 
@@ -48,10 +51,11 @@ class QueuedRead:
 class ReplayReads:
     """The replay's queue of reads, in the order the live table took them."""
 
-    def __init__(self, standing: Callable[[str], tuple[Unread, ...]],
+    def __init__(self, standing: Callable[["QueuedRead"], tuple[Unread, ...]],
                  many: Callable[[str, Optional[int]], Optional[int]] = lambda source, seq: None) -> None:
-        #: The cards ``source`` could not read that stand now (the replay's own list), and its many-card wait a read of
-        #: that frame number is taken under (none if the wait's lost frames came after the read).
+        #: The cards the reader of a read taken now could not read that it waits for (the replay's own list), and the
+        #: many-card wait of ``source`` a read of that frame number is taken under (none if the wait's lost frames came
+        #: after the read).
         self._standing = standing
         self._many = many
         self._reads: list[QueuedRead] = []
@@ -104,5 +108,5 @@ class ReplayReads:
 
     def _take_first(self) -> None:
         if self._reads and self._reads[0].behind is None:
-            self._reads[0].behind = self._standing(self._reads[0].source)
             self._reads[0].many = self._many(self._reads[0].source, self._reads[0].seq)
+            self._reads[0].behind = self._standing(self._reads[0])

@@ -289,9 +289,8 @@ class SessionCore(ReadWaits, BurnsAndNewShoes, UnreadCards, ReaderLink, RestartR
         #: In a replay, whether the last card refused was typed (K): its CARD REFUSED explains no wait (see _replay_op).
         self._replay_typed_refused = False
         #: In a replay, the reads journaled and not placed yet, as the live table took them (see ReplayReads).
-        self._replay_reads = ReplayReads(lambda source: tuple(
-            (f[0], f[1]) for f in self._replay_unread_frames if f[0] == source),
-            lambda source, seq: self._replay_many[source][0] if source in self._replay_many
+        self._replay_reads = ReplayReads(
+            self._replay_behind, lambda source, seq: self._replay_many[source][0] if source in self._replay_many
             and seq not in self._replay_many_before.get(self._replay_many[source][0], ()) else None)
         #: In a replay, per many-card wait, the frame numbers of the reads waiting behind the read held when lost frames
         #: opened it: they came before those frames, and are not taken under it (as live: SessionCore._reads_before).
@@ -327,6 +326,11 @@ class SessionCore(ReadWaits, BurnsAndNewShoes, UnreadCards, ReaderLink, RestartR
         #: numbers of those reads, which came before the card and play before its wait (fixR42 L1: ??, 4C held, QH
         #: waiting, ??; once 4C was played QH was held under the second ??'s wait, and its card typed played first).
         self._reads_before: dict[int, frozenset[int]] = {}
+        #: Per wait of a shoe's cards left unplayed, each card it counted, in order: its frame number, and those of the
+        #: shoe's reads waiting behind the read held as it came (they came before it).  Taken under the wait, such a
+        #: read waits for the cards before it only (:meth:`_split_wait`; fixR45's High: ??, 4C held, ??, QH waiting,
+        #: ??: QH waited for both later cards, and the card after it, typed, played before it).
+        self._counted: dict[int, tuple[tuple[Optional[int], frozenset[int]], ...]] = {}
         #: While a restart plays the journal again, the reads it has not placed yet (:meth:`_read_waits_behind`).
         self._restore_queue: Optional[list] = None
         #: Per hold still waiting for more cards, how many typed for it are in play (a void takes one back).

@@ -17,7 +17,7 @@ from dealer_assist.table.alert import Alert
 from dealer_assist.table.holds import (AFTER_A_DOUBLE_FEED, AFTER_A_GAP, AFTER_TYPED_UNREAD, SAME_CARD_DOUBTS,
                                        TYPED_UNREAD, AFTER_A_REFUSAL, HOLDS, ONE_CARD_HOLDS, READ_BEFORE_A_STOP,
                                        held_by_alert, hold_of_alert, left_unplayed, DRAWN_ONCE, reads_again)
-from dealer_assist.table.replay_reads import HELD_AS
+from dealer_assist.table.replay_reads import HELD_AS, QueuedRead, Unread
 from dealer_assist.table.session_typed import UNSURE_READ
 from dealer_assist.table.standing_alerts import FOUND_AGAIN
 
@@ -253,6 +253,15 @@ class ReplayFollowing:
         if before and waiting and not reads_again(source):
             self._replay_many_before[self._replay_many_opened] = (
                 self._replay_many_before.get(standing[0], waiting) if standing is not None else waiting)
+
+    def _replay_behind(self, read: QueuedRead) -> tuple[Unread, ...]:
+        """In a replay, the cards its reader could not read that the read ``read``, taken now, waits for: those standing,
+        but a shoe's reported after it, which came while it waited its turn and are due after it, as live
+        (_split_wait), unless its wait for lost frames or a double feed holds it (live: it waits for them all)."""
+        frames = tuple((f[0], f[1]) for f in self._replay_unread_frames if f[0] == read.source)
+        if reads_again(read.source) or read.seq is None or read.frame is None or self._replay_many_of(read):
+            return frames
+        return tuple(f for f in frames if not 0 < (f[1] - read.frame) % 65536 < 32768)
 
     def _replay_burned_unread(self, count: int) -> None:
         """In a replay, B or Shift+B settled ``count`` cards left unplayed as burn cards: as live (_burn_done), those
@@ -530,6 +539,9 @@ class ReplayFollowing:
                     del self._replay_many[note["source"]]  # lost frames' wait too: the Del wait replaces it
                 if note.get("doubt") in DRAWN_ONCE and not reads_again(note["source"]):  # its card one more due
                     self._replay_dropped_due[note["source"]] = self._replay_dropped_due.get(note["source"], 0) + 1
+                taken = self._replay_reads.first()
+                if taken is not None and taken.source == note["source"]:
+                    taken.behind = self._replay_behind(taken)  # as live: taken under the Del wait (_hold_for_dropped)
             if note.get("doubt") == AFTER_TYPED_UNREAD:  # as live (_drop_answered_ask): no Enter or Del on it now
                 self._replay_asks.discard(note.get("source"))
                 if not self._replay_asks:  # another reader's ask stands under the same alert

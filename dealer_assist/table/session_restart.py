@@ -94,9 +94,9 @@ class RestartRestoring:
                 whys[hold] = self._hold_of[read["source"]][0]
             return hold
 
-        def hold_next(source: str, why: str) -> None:  # as live: the read waiting first waits under its hold
+        def hold_next(source: str, why: str, seq: Any = None) -> None:  # as live: the read first waits under its hold
             self._pending_hold = queue[0][1] if queue else None
-            self._hold_next(source, why)
+            self._hold_next(source, why, seq if isinstance(seq, int) else None)
 
         def refused_next(source: str, why: str, retake: bool) -> None:
             """As live: a read refused at Enter opens its wait before the read waiting next is taken, and counts the
@@ -128,7 +128,7 @@ class RestartRestoring:
         self._due_for_held = self._held_due_typed = None
         self._typed_loose, reported = [], {}
         self._read_between, self._refusal_after, self._restore_queue = set(), {}, queue
-        self._reads_before = {}
+        self._reads_before, self._counted = {}, {}
         refused = False
         refusal: Optional[tuple[str, str]] = None  # a read refused: it holds the next unless it was held after
         asked: Optional[dict] = None  # FRAMES LOST's first Enter on the read waiting first (confirm_pending)
@@ -297,7 +297,7 @@ class RestartRestoring:
             else:
                 left = left_unplayed(kind, payload)
                 if left is not None:
-                    hold_next(*left)
+                    hold_next(*left, payload.get("source_seq") if kind == "card_unreadable" else None)
                 if kind == "card_unreadable" and isinstance(payload.get("typed_for_it"), str):  # as _typed_for_unread
                     self._take_loose(payload["typed_for_it"], payload.get("source"), written[id(payload)], reported)
                 if kind == "card_unreadable" and payload.get("typed_for_it") in typed_at:  # as live (_unreadable)
@@ -406,9 +406,20 @@ class RestartRestoring:
         hold = self._hold_of.get(read.get("source"))
         if hold is None or read.get("doubt", "") not in YIELDING_DOUBTS:
             return None
-        return None if not refused and self._came_before(read.get("source_seq"), hold[1]) else hold[1]
+        if refused:
+            return hold[1]
+        if self._came_before(read.get("source_seq"), hold[1]):
+            return None
+        self._split_wait(read["source"], read.get("source_seq"))
+        return hold[1]
 
     def _came_before(self, seq: Any, number: int) -> bool:
         """Whether the read of frame ``seq`` waited behind the read held when the card its shoe could not read, that
-        opened the wait ``number``, came: it came before that card, and is not held under its wait."""
-        return isinstance(seq, int) and seq in self._reads_before.get(number, ())
+        opened the wait ``number``, came, or when each card of that wait still due came (:meth:`_due_after_read`): it
+        came before them, and is not held under their wait."""
+        if not isinstance(seq, int):
+            return False
+        if seq in self._reads_before.get(number, ()):
+            return True
+        source = next((s for s, hold in self._hold_of.items() if hold == (AFTER_AN_UNREADABLE, number)), None)
+        return source is not None and self._due_after_read(source, seq) >= max(self._cards_due.get(number, 1), 1)

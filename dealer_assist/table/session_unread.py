@@ -50,7 +50,7 @@ class UnreadCards:
                                         **({"typed_for_it": typed.code} if typed is not None else {})})
         # Cards found lying there when a camera came back may be several: the hold lasts until Enter.
         self._hold_next(event.source, AFTER_UNPLACED if event.why else
-                        AFTER_TYPED_UNREAD if typed is not None else AFTER_AN_UNREADABLE)
+                        AFTER_TYPED_UNREAD if typed is not None else AFTER_AN_UNREADABLE, event.seq)
         if typed_at is not None:
             self._claim_typed(event.source, typed_at[1])
         frame = (f" (video frame {event.frame})" if event.frame is not None
@@ -117,6 +117,15 @@ class UnreadCards:
         if not before or not after:
             return None
         return unread_around(event.source, before, after, pending.card.label, told)
+
+    def _tell_split(self, event: CardRead, before: list[Optional[int]], after: list[Optional[int]]) -> None:
+        """UNREADABLE CARD says which cards its shoe could not read come ``before`` ``event`` (their frames), now held
+        for them, and which ``after`` it (:meth:`_split_wait`): typed, each goes into the next place."""
+        if not any(a.code == "unreadable" for a in self._snap.alerts):
+            return
+        self._unread_told[event.source] = [*((seq, None) for seq in before), *((seq, event) for seq in after)]
+        self.alert("unreadable", "error", "UNREADABLE CARD", *unread_around(event.source, before, after,
+                                                                           event.card.label))
 
     def _due_after(self, pending: Optional[CardRead]) -> int:
         """How many cards the reader of ``pending`` (a shoe's: it reads each card once) left unplayed after it, still

@@ -76,10 +76,10 @@ class ReadWaits:
                                   **({"moved_from": event.moved_from} if event.moved_from else {}),
                                   **({"frame": event.frame} if event.frame is not None else {})})
 
-    def _hold_next(self, source: str, why: str) -> None:
-        """The next card ``source`` reads waits for the croupier: a card left it unplayed, and the next
-        one would take its place (its hand, its totals, the tableau after it).  A hold for cards that may be
-        several (a gap's, cards a camera found lying there) stays."""
+    def _hold_next(self, source: str, why: str, seq: Optional[int] = None) -> None:
+        """The next card ``source`` reads waits for the croupier: a card left it unplayed (of frame ``seq``, if known),
+        and the next one would take its place (its hand, its totals, the tableau after it).  A hold for cards that may
+        be several (a gap's, cards a camera found lying there) stays."""
         before, number = self._hold_of.get(source, ("", 0))
         once = why in DRAWN_ONCE and not reads_again(source)
         if before in RUN_HOLDS and number != self._pending_hold and once:
@@ -87,6 +87,7 @@ class ReadWaits:
             # more to type before the next read (fixR42: at a gap none was counted, and Enter, Enter played the read
             # in its place; a double feed counted its own card only).
             self._cards_due[number] = self._cards_due.get(number, 0) + 1
+            self._count_card(source, number, number, seq)
         # A shoe's card left unplayed after the read held under such a wait is a card after the read, not one before
         # it: a wait of its own, as after a one-card hold (fixR41: ??, 4H held, Del, 5C held, ?? lost it; fixR42: the
         # same behind FRAMES LOST or a double feed).
@@ -104,6 +105,8 @@ class ReadWaits:
         self._open_hold(source, why)
         if due > 1 or once:
             self._cards_due[self._holds_opened] = due
+        if once and not reads_again(source):
+            self._count_card(source, self._holds_opened, number if due > 1 else None, seq)
         if once and self._read_waits_behind(source):
             self._read_between.add(self._holds_opened)
             if why in (AFTER_AN_UNREADABLE, AFTER_A_DOUBLE_FEED) and self._before_reads(before, number) and (
@@ -125,6 +128,45 @@ class ReadWaits:
         stood, it was that read's own, or it was opened after the reads waiting behind it too (fixR42's fuzzer, seed 59:
         ??, 2D held, frames lost, 8D, frames lost again; 8D came after the first lost frames, it waits for them)."""
         return not why or number == self._pending_hold or number in self._reads_before
+
+    def _count_card(self, source: str, number: int, counted: Optional[int], seq: Optional[int]) -> None:
+        """The wait ``number`` of the shoe ``source`` counts one more card it left unplayed, of frame ``seq`` (``counted``:
+        the wait whose cards it counts too, if any): it came after each read of that shoe waiting now behind the read
+        held."""
+        self._counted[number] = (*self._counted.get(counted, ()), (seq, frozenset(self._seqs_waiting(source))))
+
+    def _due_after_read(self, source: str, seq: Any) -> int:
+        """How many of the cards still due for the shoe's wait of ``source`` (cards it could not read) came after its
+        read of frame ``seq``, which waited behind the read held as they came: of the cards counted, the last (a card
+        typed is the first due)."""
+        why, number = self._hold_of.get(source, ("", 0))
+        if why not in (AFTER_AN_UNREADABLE, AFTER_DROPPED) or reads_again(source) or not isinstance(seq, int):
+            return 0
+        due = self._cards_due.get(number, 1)
+        return sum(seq in reads for _, reads in self._counted.get(number, ())[-due:])
+
+    def _split_wait(self, source: str, seq: Any) -> Optional[tuple[list[Optional[int]], list[Optional[int]]]]:
+        """The read of frame ``seq`` is taken under the wait of ``source`` (its shoe): if some of the wait's cards came
+        after it (not all: then it plays as it came, :meth:`_came_before`), it waits for the ones before it only, and
+        those after it are a newer wait, for the read after it, as when the shoe's ?? comes after a read held (a Del
+        wait's dropped read came before the reads waiting: the cards after them are cards the shoe could not read).
+        The frames of the cards before it and after it, for UNREADABLE CARD's words, if it did and they are all cards
+        the shoe could not read (a Del wait's dropped read was read), else None."""
+        after = self._due_after_read(source, seq)
+        why, number = self._hold_of[source]
+        due = self._cards_due.get(number, 1)
+        if not 0 < after < due:
+            return None
+        cards = self._counted.pop(number, ())
+        self._cards_due[number] = due - after
+        self._counted[number] = cards[:-after]
+        self._open_hold(source, AFTER_AN_UNREADABLE)
+        self._cards_due[self._holds_opened] = after
+        self._counted[self._holds_opened] = cards[-after:]
+        if why != AFTER_AN_UNREADABLE:
+            return None
+        frames = [frame for frame, _ in cards[-due:]]
+        return (frames[:-after], frames[-after:]) if len(frames) == due else ([None] * (due - after), [None] * after)
 
     def _seqs_waiting(self, source: str) -> set[int]:
         """The frame numbers of the reads of ``source`` waiting behind the read held (a restart: behind the first read
@@ -257,6 +299,7 @@ class ReadWaits:
         V of the card typed, and the next read went where the unread card lay)."""
         why, number = self._hold_of.pop(source)
         self._cards_due.pop(number, None)
+        self._counted.pop(number, None)
         if why == AFTER_TYPED_UNREAD:
             self._ended[number] = EndedWait(source, why, number, 1, asked=True)
 
@@ -349,6 +392,7 @@ class ReadWaits:
             # next read played in the untyped card's place), and one typed for them is due again if voided.  A
             # shoe's read dropped was a card that left it too, never one of them (it reads each card once): one
             # more (fixR36: the banner counted the unread ones only, and Enter played the next read in its place).
+            counted = self._counted.pop(number, ()) if why in (AFTER_AN_UNREADABLE, AFTER_A_GAP) else None
             if number in self._cards_due:
                 self._cards_due[self._holds_opened] = self._cards_due.pop(number) + (0 if reads_again(source) else 1)
             if number in self._typed_for_open:
@@ -357,9 +401,14 @@ class ReadWaits:
                 # The read dropped waited under its own hold (``held``) with a newer wait of its shoe standing: the cards
                 # still due before it are due too (fixR41: ??, 4H held, ??, Del, and 5C waited for two cards of three).
                 opened = self._holds_opened
-                self._cards_due[opened] = self._cards_due.get(opened, 1) + self._cards_due.pop(held)
+                own = self._cards_due.pop(held)
+                self._cards_due[opened] = self._cards_due.get(opened, 1) + own
                 self._typed_for_open[opened] = self._typed_for_open.get(opened, 0) + self._typed_for_open.pop(held, 0)
                 self._placements = [opened if n == held else n for n in self._placements]
+                counted = None if counted is None else (*self._counted.get(held, ())[-own:], *counted)
+            if counted is not None and not reads_again(source) and self._holds_opened in self._cards_due:
+                # The dropped read's card came before the reads waiting; the cards counted after them stay after them.
+                self._counted[self._holds_opened] = ((None, frozenset()), *counted)
             self._placements = [self._holds_opened if n == number else n for n in self._placements]
             if why == AFTER_TYPED_UNREAD:  # V of the card typed before the ask still asks for the card (rev31 R3)
                 self._ended[self._holds_opened] = EndedWait(source, why, self._holds_opened, 1, asked=True)
@@ -384,6 +433,8 @@ class ReadWaits:
             opened = self._holds_opened
             self._cards_due.pop(number, None)
             self._cards_due[opened] = due
+            if number in self._counted:
+                self._counted[opened] = self._counted.pop(number)
             if number in self._typed_for_open:
                 self._typed_for_open[opened] = self._typed_for_open.pop(number)
             self._placements = [opened if n == number else n for n in self._placements]
@@ -588,12 +639,13 @@ class ReadWaits:
         """Play a card read, or have it wait for the croupier: unsure, doubted, or the first after frames
         that may have held a card were lost, or after a card that left unplayed (it would go where that
         card belongs)."""
-        hold = None
+        hold, split = None, None
         if (event.doubt in YIELDING_DOUBTS and event.source in self._hold_of
                 and (event.source in self._refusal_after
                      or not self._came_before(event.seq, self._hold_of[event.source][1]))):
             why, hold = self._hold_of[event.source]
             event = replace(event, doubt=why)
+            split = None if event.source in self._refusal_after else self._split_wait(event.source, event.seq)
         elif not event.doubt and self._out_of_place(event):
             event = replace(event, doubt=self._out_of_place(event))
         if event.confidence < CONFIRM_BELOW or event.candidates or event.doubt:
@@ -601,6 +653,8 @@ class ReadWaits:
             typed = self._typed_cards.get(hold, ()) if hold is not None else ()
             self._publish(replace(self._snap, pending=event, typed_before=typed, typed_for=event if typed else None,
                                   cards_due=self._cards_due.get(hold, 0) if hold is not None else 0))
+            if split is not None:
+                self._tell_split(event, *split)
             return
         self._play(event.card, event.source, event.zone, event.confidence, event.seq)
 
