@@ -18,7 +18,7 @@ import pytest
 from covered_corner import SetUpCorner
 from dealer_assist.vision.profile import Profile, default_profile_path
 from dealer_assist.vision.recognize import Recognizer
-from dealer_assist.vision.straight_sides import flat_share, template_flats
+from dealer_assist.vision.straight_sides import Sides, _flat_share, flat_share, template_flats
 from dealer_assist.vision.verdict import LEVEL_SUIT, STRAIGHT_SUIT
 
 CARDS = Path(__file__).resolve().parents[2] / "shared" / "cards"
@@ -30,6 +30,24 @@ def _disc() -> np.ndarray:
     img = np.zeros((40, 40), np.float32)
     cv2.circle(img, (20, 20), 12, 1.0, -1, cv2.LINE_AA)
     return img
+
+
+def test_both_upright_sides_at_once_are_each_side_alone():
+    """A suit's left and right sides are measured in one pass (the verdict asks both): the very same
+    shares as each measured alone, whichever side is asked first, on windows of every kind."""
+    rng = np.random.default_rng(7)
+    for k in range(3000):
+        h, w = int(rng.integers(1, 30)), int(rng.integers(1, 30))
+        window = rng.random((h, w)).astype(np.float32)
+        if k % 3 == 0:
+            window = (window > rng.random()).astype(np.float32) * np.float32(rng.random())
+        window[:, : int(rng.integers(0, w + 1)) if k % 5 == 0 else 0] = 0
+        peak = float(window.max()) if window.size else 0.0
+        # Each side measured on its own (as the verdict's rules once asked them, one by one).
+        alone = [_flat_share(window / peak, side) if peak > 0 else 0.0 for side in ("left", "right")]
+        left_first, right_first = Sides(window), Sides(window)
+        assert [left_first.flat_share("left"), left_first.flat_share("right")] == alone
+        assert [right_first.flat_share("right"), right_first.flat_share("left")] == alone[::-1]
 
 
 def test_a_round_side_is_not_straight_and_a_cut_one_is():

@@ -51,7 +51,15 @@ class Sides:
         """See :func:`flat_share`."""
         share = self._shares.get(side)
         if share is None:
-            share = self._shares[side] = _flat_share(self._scaled, side) if self._scaled is not None else 0.0
+            if self._scaled is None:
+                share = self._shares[side] = 0.0
+            elif side == "left" and "right" not in self._shares:
+                # Asked of a suit together with its right side (see verdict.Judge.cut_on_a_line):
+                # both from one look at its rows.
+                share, self._shares["right"] = _both_sides(self._scaled)
+                self._shares[side] = share
+            else:
+                share = self._shares[side] = _flat_share(self._scaled, side)
         return share
 
 
@@ -76,6 +84,31 @@ def _flat_share(a: np.ndarray, side: str) -> float:
     beyond = padded[rows, last + 1]
     edge = last + (inside - 0.5) / np.maximum(inside - beyond, 1e-6)
     return float(np.count_nonzero(edge >= np.maximum.reduce(edge) - FLAT_TOL)) / len(rows)
+
+
+def _both_sides(a: np.ndarray) -> tuple[float, float]:
+    """``(left, right)``: :func:`_flat_share` of both upright sides of ``a`` at once (the same arithmetic,
+    the rows of ink and their ends found in one pass)."""
+    height, width = a.shape
+    # A column of no ink beyond each side (see _flat_share).
+    padded = np.zeros((height, width + 2), np.float32)
+    padded[:, 1:width + 1] = a
+    ink = padded > 0.5
+    rows = np.logical_or.reduce(ink, 1).nonzero()[0]
+    if len(rows) < 3:
+        return 0.0, 0.0
+    held = ink[rows]
+    shares = []
+    # The left side as _flat_share measures it on the window turned over (columns counted from the
+    # right edge), then the right side (its last ink column, a column on for the left padding).
+    first = held.argmax(axis=1)
+    last = width + 1 - held[:, ::-1].argmax(axis=1)
+    for end, step, at in ((first, -1, width - first), (last, 1, last - 1)):
+        inside = padded[rows, end]
+        beyond = padded[rows, end + step]
+        edge = at + (inside - 0.5) / np.maximum(inside - beyond, 1e-6)
+        shares.append(float(np.count_nonzero(edge >= np.maximum.reduce(edge) - FLAT_TOL)) / len(rows))
+    return shares[0], shares[1]
 
 
 def template_flats(templates: dict[str, np.ndarray], side: str = "right") -> dict[str, float]:

@@ -94,9 +94,13 @@ def _inked_tips(c: Corner, along, step: float, reach: float, masks: Masks, profi
     ended = True
     for d in np.arange(step, reach + 1e-9, step):
         x0, y0 = c.x - d * along[0], c.y - d * along[1]
-        looks = [_centre_ink(masks, x0 + u * c.wdir[0] + v * c.hdir[0], y0 + u * c.wdir[1] + v * c.hdir[1])
-                 for u, v in centres]
-        if any(look is None or look[0] < CENTRE_INK for look in looks) or max(look[1] for look in looks) < CENTRE_INK:
+        looks = []
+        for u, v in centres:
+            look = _centre_ink(masks, x0 + u * c.wdir[0] + v * c.hdir[0], y0 + u * c.wdir[1] + v * c.hdir[1])
+            if look is None or look[0] < CENTRE_INK:
+                break  # off ink: the other glyph's centre need not be looked at
+            looks.append(look)
+        if len(looks) < len(centres) or max(look[1] for look in looks) < CENTRE_INK:
             ended = True
             continue
         if ended:

@@ -221,40 +221,47 @@ def _side_seen(p: np.ndarray, q: np.ndarray, centre: np.ndarray, whole: np.ndarr
         out = -out
     rows, cols = whole.shape[:2]
     ts = np.arange(2.0, length - 2.0, 1.0)
-    offsets = np.arange(-SIDE_SLACK, SIDE_SLACK + 1, 1.0)
     if not len(ts):
         return 0.0, 0.0
-
-    def place(shift: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
-        # ``shift``: distances across the side, one row for each point along it (any shape after that).
-        pts = a + ts[(slice(None),) + (None,) * shift.ndim] * along + shift[..., None] * out
-        x = np.clip(np.round(pts[..., 0]).astype(int), 0, cols - 1)
-        y = np.clip(np.round(pts[..., 1]).astype(int), 0, rows - 1)
-        return y, x
-
-    def at(mask: np.ndarray, shift: np.ndarray, yx: Optional[tuple[np.ndarray, np.ndarray]] = None) -> np.ndarray:
-        y, x = place(shift) if yx is None else yx
-        return mask[y, x] if mask.ndim == 3 else mask[y, x] > 0
-
-    edge = offsets[None, :].repeat(len(ts), 0)
-    within = place(edge - 2)  # looked at in both masks
-    inner, beyond = at(whole, edge - 2, within), at(whole, edge + 2)
+    # Every point looked at, once: one row per point along the side, one column per distance across
+    # it of :data:`_ACROSS` (each look below takes its columns; the points of one distance are the
+    # same whichever look asks).
+    pts = a + ts[:, None, None] * along + np.broadcast_to(_ACROSS, (len(ts), len(_ACROSS)))[..., None] * out
+    y = np.clip(np.round(pts[..., 1]).astype(int), 0, rows - 1)
+    x = np.clip(np.round(pts[..., 0]).astype(int), 0, cols - 1)
+    on_whole, on_split = whole[y, x] > 0, split[y, x] > 0
+    inner, beyond = on_whole[:, _AT["inner"]], on_whole[:, _AT["beyond"]]
     felt_edge = inner & ~beyond
-    line = at(split, edge - 2, within) & ~at(split, edge) & beyond
+    line = on_split[:, _AT["inner"]] & ~on_split[:, _AT["edge"]] & beyond
     over = line & ~felt_edge.any(axis=1)[:, None]
     seen = (felt_edge | line).any(axis=1)
     if frame is not None and np.mean(seen | (inner & beyond).any(axis=1)) >= SIDE_SEEN:
         # (A side that stays short of :data:`SIDE_SEEN` with every line the frame may add is not looked
         # at in the frame: it fails all the same.)
-        looks = at(frame, edge[..., None] + DARK_SHIFTS).min(axis=-1).astype(np.int16)
+        looks = frame[y, x].min(axis=-1)[:, _AT["dark"]].astype(np.int16)
         inside, mid, outside = np.moveaxis(looks, -1, 0)
         paper = np.minimum(inside, outside)
-        margin = at(split, edge[..., None] + MARGIN_SHIFTS).all(axis=-1)
+        margin = on_split[:, _AT["margin"]].all(axis=-1)
         line |= inner & beyond & margin & (paper - mid >= np.maximum(LINE_DARK_LEAST, LINE_DARK * paper))
         seen = (felt_edge | line).any(axis=1)
         if np.mean(seen) >= SIDE_SEEN and np.mean(over.any(axis=1)) < OVER_PAPER:
-            over |= line & at(whole, edge[..., None] + PAST_SHIFTS).all(axis=-1)
+            over |= line & on_whole[:, _AT["past"]].all(axis=-1)
     return float(np.mean(seen)), float(np.mean(over.any(axis=1)))
+
+
+def _across_looks() -> tuple[np.ndarray, dict[str, np.ndarray]]:
+    """The distances across a side (mask pixels) :func:`_side_seen` looks at, and per look, where its
+    distances lie among them: the edge's place (within :data:`SIDE_SLACK`) and two pixels inside and
+    beyond it, and per place the frame's looks (:data:`DARK_SHIFTS`), the margin's
+    (:data:`MARGIN_SHIFTS`) and the paper's past the line (:data:`PAST_SHIFTS`)."""
+    edge = np.arange(-SIDE_SLACK, SIDE_SLACK + 1, 1.0)
+    looks = {"inner": edge - 2, "beyond": edge + 2, "edge": edge, "dark": edge[:, None] + DARK_SHIFTS,
+             "margin": edge[:, None] + MARGIN_SHIFTS, "past": edge[:, None] + PAST_SHIFTS}
+    across = np.unique(np.concatenate([v.ravel() for v in looks.values()]))
+    return across, {k: np.searchsorted(across, v) for k, v in looks.items()}
+
+
+_ACROSS, _AT = _across_looks()
 
 
 class _ReadOutlines:
