@@ -13,7 +13,9 @@ from decimal import Decimal as D
 import pytest
 from PySide6.QtCore import Qt
 from PySide6.QtTest import QTest
+from PySide6.QtWidgets import QApplication
 
+from dealer_assist.baccarat.bets import TableLimits
 from dealer_assist.baccarat.paytable import Bet
 from dealer_assist.shoe import ShoeRules
 from dealer_assist.table.blackjack_session import BlackjackSession
@@ -49,9 +51,10 @@ def test_baccarat_a_card_typed_before_d_leaves_the_bets_and_the_chip_as_they_wer
     assert session.state.betting.layout == layout and session.snapshot.chip == chip
     assert (window.options.turbo, window.right.currentWidget()) == (turbo, shown)
     message = session.snapshot.message
-    assert f"{code.upper()} not taken" in message and "press D to deal first; the bets are still open" in message
+    first = "press D again to deal" if code.upper().endswith("D") else "press D to deal first"  # rev41 F5
+    assert f"{code.upper()} not taken" in message and f"{first}; the bets are still open" in message
     assert window.banner.title.text() == "CARD NOT TAKEN"  # where the croupier looks, not only the small line
-    assert "press D to deal first" in window.banner.reason.text()
+    assert first in window.banner.reason.text()
 
 
 def test_baccarat_from_the_keyboard_2c_before_d_clears_no_bet(qtbot, baccarat):
@@ -107,18 +110,31 @@ def test_baccarat_c_says_it_cleared_the_bets_and_u_brings_them_back(qtbot, bacca
     assert session.state.betting.layout == layout
 
 
-def test_baccarat_a_deal_refused_is_said_in_the_banner(qtbot, table_factory):
-    """QA F3, at baccarat: D refused (the burn not finished) was said in the small line only."""
+def test_baccarat_a_deal_refused_with_the_stake_below_the_minimum_is_said_in_the_banner(qtbot, table_factory):
+    """QA F3, at baccarat: a deal refused while the bets are open was said in the small line only."""
+    limits = TableLimits(minimum=tuple((bet, D("25")) for bet in Bet))
+    window = table_factory("manual", rules=TableRules(shoe=ShoeRules(burn=False), limits=limits))
+    session = window.session
+    window.centralWidget().setFocus()
+    assert session.select_chip(D("5")) is None and session.place(1, Bet.PLAYER) is None
+    press_focused(qtbot, window, Qt.Key.Key_D)
+    assert session.state.phase == TablePhase.BETTING
+    assert window.banner.title.text() == "DEAL REFUSED"
+    assert window.banner.reason.text() == session.snapshot.message
+    assert "is below the Player minimum of 25.00" in session.snapshot.message
+
+
+def test_baccarat_d_at_the_burn_leaves_the_banner_on_the_burn(qtbot, table_factory):
+    """D at the burn is refused in the small line; the banner goes on asking for the burn card, which is due
+    (rev41 F6: the refusal in red over the card due stayed until the next card)."""
     window = table_factory("manual")
     session = window.session
     window.centralWidget().setFocus()
     press_focused(qtbot, window, Qt.Key.Key_D)
     assert session.state.phase == TablePhase.BURN
-    assert window.banner.title.text() == "DEAL REFUSED"
-    assert window.banner.reason.text() == "cannot deal: the burn is not finished"
-    qtbot.waitUntil(window.entry.field.hasFocus, timeout=2000)
-    card(qtbot, window, "5H")  # the burn's first card: the table goes on, the banner says what is due
-    qtbot.waitUntil(lambda: window.banner.title.text() != "DEAL REFUSED", timeout=2000)
+    assert session.snapshot.message == "cannot deal: the burn is not finished"
+    qtbot.wait(100)
+    assert window.banner.title.text() == "BURN"
 
 
 @pytest.fixture
@@ -257,3 +273,148 @@ def test_blackjack_at_the_deck_check_t_then_a_suit_still_counts_the_stub(qtbot, 
     window.centralWidget().setFocus()
     typed(qtbot, window, "TH")
     assert not session.state.stub_left and "not taken" not in session.snapshot.message
+
+
+# -- rev41: a chip key and a command key, a deal refused after the deal, a table key after a rank --------------
+def _keys(qtbot, window, *qt_keys, between: int = 30) -> None:
+    """Keys as a keyboard sends them, to the window, ``between`` ms apart (a croupier's own pace)."""
+    for qt_key in qt_keys:
+        qtbot.wait(between)
+        QTest.keyClick(window.windowHandle(), qt_key)
+
+
+def test_baccarat_a_chip_key_then_d_a_second_later_deals(qtbot, baccarat):
+    """rev41 F5: 5 then D was eaten for 2 s ("5D not taken"); a second is a chip then a deal, not a card typed."""
+    window, session = baccarat
+    _keys(qtbot, window, Qt.Key.Key_5, Qt.Key.Key_D, between=1000)
+    assert session.state.phase == TablePhase.DEALING, session.snapshot.message
+
+
+def test_baccarat_a_chip_key_then_c_a_second_later_clears_and_u_brings_the_bets_back(qtbot, baccarat):
+    window, session = baccarat
+    layout = session.state.betting.layout
+    _keys(qtbot, window, Qt.Key.Key_5, Qt.Key.Key_C, between=1000)
+    assert not session.state.betting.layout.stakes and "all bets cleared" in session.snapshot.message
+    _keys(qtbot, window, Qt.Key.Key_U)
+    assert session.state.betting.layout == layout
+
+
+def test_baccarat_5d_typed_fast_says_press_d_again_to_deal_and_d_deals(qtbot, baccarat):
+    """rev41 F5: "press D to deal first" when the croupier had pressed D; the refusal now says the way out."""
+    window, session = baccarat
+    layout, chip = session.state.betting.layout, session.snapshot.chip
+    _keys(qtbot, window, Qt.Key.Key_5, Qt.Key.Key_D)
+    assert session.state.phase == TablePhase.BETTING and session.state.betting.layout == layout
+    assert session.snapshot.chip == chip
+    message = session.snapshot.message
+    assert message == "5D not taken: no card is due now, nothing was changed; press D again to deal; " \
+                      "the bets are still open", message
+    assert window.banner.title.text() == "CARD NOT TAKEN"
+    _keys(qtbot, window, Qt.Key.Key_D)  # at once: the second press is the deal
+    assert session.state.phase == TablePhase.DEALING
+
+
+@pytest.mark.parametrize("qt_key, meant", [(Qt.Key.Key_C, "C (clear all bets)"),
+                                           (Qt.Key.Key_H, "H (history / settlement)")])
+def test_baccarat_a_chip_key_then_a_command_typed_fast_names_the_command_and_its_second_press(qtbot, baccarat, qt_key,
+                                                                                            meant):
+    """rev41 F5: 5 then C refused, the clear eaten, with no word of how to clear; 2C itself must clear nothing (F1)."""
+    window, session = baccarat
+    layout = session.state.betting.layout
+    _keys(qtbot, window, Qt.Key.Key_5, qt_key)
+    assert session.state.betting.layout == layout
+    message = session.snapshot.message
+    assert "press D to deal first; the bets are still open" in message
+    key = meant.split()[0]
+    assert message.endswith(f"; if you meant {meant}, press {key} again"), message
+    shown = window.right.currentWidget()
+    _keys(qtbot, window, qt_key)  # the second press is the command
+    if qt_key == Qt.Key.Key_C:
+        assert not session.state.betting.layout.stakes and "all bets cleared" in session.snapshot.message
+    else:
+        assert window.right.currentWidget() is not shown
+
+
+@pytest.fixture
+def deciding(qtbot, playing):
+    """Seat 1 holds 11 against a 7: a decision is due, no card."""
+    session, window = playing
+    for code in ("9S", "7D", "2H"):
+        card(qtbot, window, code)
+    assert not session.card_due() and session.state.phase == BlackjackPhase.PLAYING
+    return session, window
+
+
+def test_blackjack_2s_typed_fast_while_the_seat_decides_says_press_s_again_and_s_stands(qtbot, deciding):
+    """rev41 F5: 2 then S said "2S not taken ... the table waits for SEAT 1" and no more: the stand was eaten."""
+    session, window = deciding
+    _keys(qtbot, window, Qt.Key.Key_2, Qt.Key.Key_S)
+    assert not session.state.round.seat_hands(1)[0].stood and hand(session) == ["9S", "2H"]
+    message = session.snapshot.message
+    assert message.startswith("2S not taken: no card is due now, nothing was changed; the table waits for ")
+    assert message.endswith("; if you meant S (stand), press S again"), message
+    _keys(qtbot, window, Qt.Key.Key_S)
+    assert session.state.round.seat_hands(1)[0].stood and hand(session) == ["9S", "2H"]
+
+
+def test_blackjack_a_digit_then_h_a_second_later_hits(qtbot, deciding):
+    session, window = deciding
+    _keys(qtbot, window, Qt.Key.Key_2, Qt.Key.Key_H, between=1000)
+    assert session.card_due() and window.entry.field.hasFocus(), session.snapshot.message
+
+
+def test_baccarat_d_again_after_the_deal_leaves_the_banner_on_the_card_due(qtbot, dealt):
+    """rev41 F6: D again after D put a red DEAL REFUSED ("Shift+V opens them again") over the card prompt
+    until the next card; the refusal is the small line's, the banner the card's."""
+    window, session = dealt
+    title, reason = window.banner.title.text(), window.banner.reason.text()
+    press_focused(qtbot, window, Qt.Key.Key_D)  # from the empty field: a table key
+    assert session.snapshot.message.startswith("cannot deal: the bets are closed")
+    qtbot.wait(100)
+    assert (window.banner.title.text(), window.banner.reason.text()) == (title, reason)
+
+
+def test_blackjack_space_while_a_card_is_due_leaves_the_banner_on_the_card_due(qtbot, playing):
+    session, window = playing
+    title, reason = window.banner.title.text(), window.banner.reason.text()
+    press_focused(qtbot, window, Qt.Key.Key_Space)
+    assert session.snapshot.message.startswith("cannot deal"), session.snapshot.message
+    qtbot.wait(100)
+    assert (window.banner.title.text(), window.banner.reason.text()) == (title, reason)
+
+
+@pytest.fixture
+def burning(qtbot, table_factory):
+    """A baccarat table of typed cards at its burn (the first card due), the field holding the cursor."""
+    window = table_factory("manual")
+    qtbot.waitUntil(window.entry.field.hasFocus, timeout=2000)
+    assert window.session.state.phase == TablePhase.BURN
+    return window, window.session
+
+
+@pytest.mark.parametrize("shift", [False, True])
+def test_baccarat_b_after_a_rank_says_how_to_reach_the_table_key(qtbot, burning, shift):
+    """rev41 F7: "B is not a suit" with a 5 in the field, and no word of how to get B (or Shift+B) at the table."""
+    window, session = burning
+    modifier = Qt.KeyboardModifier.ShiftModifier if shift else Qt.KeyboardModifier.NoModifier
+    key = "Shift+B" if shift else "B"
+    press_focused(qtbot, window, None, "5")
+    qtbot.keyClick(window.entry.field, Qt.Key.Key_B, modifier)
+    assert window.entry.field.text() == "5" and session.state.phase == TablePhase.BURN
+    message = session.snapshot.message
+    assert message.startswith("B is not a suit: type the five as 5S, 5H, 5D or 5C"), message
+    what = "skip the burn" if shift else "burn done face down"
+    assert message.endswith(f"; if you meant {key} ({what}), Esc clears the 5, then press {key}"), message
+    press_focused(qtbot, window, Qt.Key.Key_Escape)
+    assert window.entry.field.text() == ""
+    qtbot.keyClick(QApplication.focusWidget(), Qt.Key.Key_B, modifier)
+    if shift:
+        assert session.state.phase == TablePhase.BETTING, session.snapshot.message
+    else:  # B's own answer at the table: the first burn card decides how many are burned
+        assert session.snapshot.message.startswith("the first burn card must be shown"), session.snapshot.message
+
+
+def test_a_key_with_no_table_use_after_a_rank_names_no_table_key(qtbot, burning):
+    window, session = burning
+    typed(qtbot, window, "5z")
+    assert session.snapshot.message == "Z is not a suit: type the five as 5S, 5H, 5D or 5C"

@@ -11,9 +11,10 @@ it aside as misdrawn.
 
 from __future__ import annotations
 
-from typing import Any, Optional
+import re
+from typing import Any, NamedTuple, Optional
 
-from PySide6.QtCore import QEvent, Qt, QTimer
+from PySide6.QtCore import QEvent, QKeyCombination, Qt, QTimer
 from PySide6.QtGui import QKeySequence
 from PySide6.QtWidgets import QHBoxLayout, QLabel, QLineEdit, QPushButton, QSizePolicy, QVBoxLayout, QWidget
 
@@ -32,6 +33,25 @@ MODIFIER_KEYS = (Qt.Key.Key_Shift, Qt.Key.Key_Control, Qt.Key.Key_Alt, Qt.Key.Ke
 
 #: The confirm strip's padding left and right, in pixels.
 PADDING = 8
+
+
+class TableCommand(NamedTuple):
+    """A key as the table knows it (``Shift+B``) and what its command does, in a refusal's words
+    (``skip the burn``): the way out a key refused as part of a card code names (rev41 F5, F7)."""
+
+    key: str
+    what: str
+
+
+def table_command(window: QWidget, event) -> Optional[TableCommand]:
+    """The command the key of ``event`` runs at ``window``'s table (its shortcut's menu item, whose words up to a
+    colon, comma, semicolon or bracket say what it does), or ``None`` where the table has no command on it."""
+    shift = event.modifiers() & Qt.KeyboardModifier.ShiftModifier
+    sequence = QKeySequence(QKeyCombination(shift, Qt.Key(event.key())))
+    for action in QWidget.actions(window):  # blackjack's window has an ``actions`` of its own (its action bar)
+        if action.text() and sequence in action.shortcuts():
+            return TableCommand(sequence.toString(), re.split(r":|;|,| \(|\t", action.text(), maxsplit=1)[0].strip())
+    return None
 
 
 class ConfirmStrip(QLabel):
@@ -229,9 +249,12 @@ class CardEntry(QWidget):
         self.field.end(False)
         name = event.text().strip().upper() or QKeySequence(event.key()).toString() or "that key"
         code = "10" if rank == "1" else rank
+        meant = table_command(self.window(), event)
+        way_out = f"; if you meant {meant.key} ({meant.what}), Esc clears the {rank}, then press {meant.key}" \
+            if meant else ""  # rev41 F7: the table key was there, with no word of how to reach it
         self.last_error = self.session.say(
             f"{name} is not a suit: type the {RANK_NAMES['T' if code == '10' else code]} as "
-            f"{code}S, {code}H, {code}D or {code}C")
+            f"{code}S, {code}H, {code}D or {code}C{way_out}")
 
     @staticmethod
     def _table_key(event) -> bool:

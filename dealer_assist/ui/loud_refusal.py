@@ -3,7 +3,9 @@
 A deal refused (a stake below the minimum) was told in a line under the chips while the banner went on saying
 PLACE YOUR BETS, and the card the croupier typed next ran as table keys (qaAW F3).  The banner says such a
 refusal (its title, the message under it, on the error colour) for as long as the session's message is that
-refusal: the next thing done or said gives the banner back to the table."""
+refusal: the next thing done or said gives the banner back to the table.  A deal refused once the bets are closed
+is not said so: the banner stays on the card due (rev41 F6: D again after D put DEAL REFUSED, "Shift+V opens them
+again", over "DEAL PLAYER" until the next card)."""
 
 from __future__ import annotations
 

@@ -18,7 +18,7 @@ from PySide6.QtWidgets import QBoxLayout, QHBoxLayout, QLabel, QLineEdit, QMainW
 
 from dealer_assist.baccarat.paytable import Bet
 from dealer_assist.table.session import described
-from dealer_assist.table.state import reopenable
+from dealer_assist.table.state import TablePhase, reopenable
 from dealer_assist.ui import auto_play, replay_control, theme
 from dealer_assist.ui.activation import activate_soon
 from dealer_assist.ui.alerts import AlertsPanel
@@ -152,8 +152,7 @@ class MainWindow(QMainWindow, StepsDown):
         self.card_cursor = (TypedCardCursor(self, self.entry, due_card(session, lambda s: (s.shoe_no, s.round_no,
                                                                                               s.shoe.cards_seen)),
                                             bets=lambda: session.state.betting.layout, keep_view=self._keep_view,
-                                            first=lambda: first_step(session.snapshot, session.state.phase == "betting",
-                                                                     "D"),
+                                            first=self._first_step,
                                             refusal=self.refusal)
                             if source is None and not self.replay else None)
 
@@ -257,6 +256,10 @@ class MainWindow(QMainWindow, StepsDown):
             self._cues(last, snap)
         self._schedule_auto()
         self._follow_cards()
+
+    def _first_step(self, meant) -> str:
+        """What the croupier does before a card can be typed (see :func:`first_step`)."""
+        return first_step(self.session.snapshot, self.session.state.phase == TablePhase.BETTING, "D", meant)
 
     def _keep_view(self):
         """What a key typed as a card's rank changes at the table (the chip, turbo), and what puts it back
@@ -431,7 +434,13 @@ class MainWindow(QMainWindow, StepsDown):
         return self._run(self.session.rebet())
 
     def deal(self) -> Optional[str]:
-        result = self.refusal.say(DEAL_REFUSED, self._run(self.session.deal()))
+        """D: the bets locked; a deal refused while they are open (a stake below the minimum) is said in the banner
+        (qaAW F3), one refused later in the small line, the banner staying on the card due (rev41 F6: a red DEAL
+        REFUSED, "Shift+V opens them again", hid the card prompt after D pressed twice)."""
+        betting = self.session.state.phase == TablePhase.BETTING
+        result = self._run(self.session.deal())
+        if betting:
+            self.refusal.say(DEAL_REFUSED, result)
         self._poke()
         return result
 

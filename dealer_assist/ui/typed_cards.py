@@ -18,7 +18,11 @@ While no card is due the digits are chips and the letters the table's keys, so a
 D, or while a blackjack seat decides) ran as two table keys: 2C chose a chip and cleared every bet, 5D chose a
 chip and doubled the hand (qaAW F1).  A suit right after a rank, with no bet placed between, is therefore taken
 as a card typed too early: the suit's key does nothing, what the rank's key changed (the chip, turbo) is put
-back, and the refusal says what to do first, in the banner.
+back, and the refusal says what to do first, in the banner.  Right after means at typing speed: a croupier's chip
+key then a command a second later is two keys (rev41 F5: 5 then D within 2 s was eaten as "5D").  Faster, the
+two keys are taken as a card even where the rank's key has a use (a chip while the bets are open), since a card
+typed before D is the mistake that cost bets there; the refusal names the suit key's own command and that its
+second press runs it ("press D again to deal", "if you meant S (stand), press S again").
 """
 
 from __future__ import annotations
@@ -31,11 +35,12 @@ from PySide6.QtGui import QKeyEvent
 from PySide6.QtWidgets import QApplication, QLineEdit, QMainWindow
 
 from dealer_assist.cards import SUIT_SYMBOLS, SUITS
-from dealer_assist.ui.entry import CODE_STARTS, MODIFIER_KEYS, CardEntry
+from dealer_assist.ui.entry import CODE_STARTS, MODIFIER_KEYS, CardEntry, TableCommand, table_command
 from dealer_assist.ui.loud_refusal import NOT_TAKEN, LoudRefusal
 
-#: Seconds within which a suit typed after a rank at the table is taken as the rest of a card code.
-CODE_WITHIN = 2.0
+#: Seconds within which a suit typed after a rank at the table is taken as the rest of a card code: typing speed,
+#: so a chip key, then a command a second later, is a chip and a command (rev41 F5; it was 2 s).
+CODE_WITHIN = 0.7
 
 
 class _Rank(NamedTuple):
@@ -53,11 +58,12 @@ class TypedCardCursor(QObject):
     ``due_card`` names the card due now (any value that differs from one card to the next, a void's
     included), or ``None`` when no card is due.  ``bets`` names the bets on the table now; ``keep_view``
     notes what a table key may change (the chip, turbo) and returns what puts it back; ``first`` says what
-    the croupier does before a card can be typed (``press D to deal first ...``)."""
+    the croupier does before a card can be typed (``press D to deal first ...``), given the command of the
+    suit's key, which did not run (see :func:`first_step`)."""
 
     def __init__(self, window: QMainWindow, entry: CardEntry, due_card: Callable[[], Optional[Hashable]], *,
                  bets: Callable[[], Hashable], keep_view: Callable[[], Callable[[], None]],
-                 first: Callable[[], str], refusal: LoudRefusal,
+                 first: Callable[[Optional[TableCommand]], str], refusal: LoudRefusal,
                  clock: Callable[[], float] = time.monotonic) -> None:
         super().__init__(window)
         self.window = window
@@ -70,7 +76,8 @@ class TypedCardCursor(QObject):
         self._clock = clock
         self._let_go: Optional[Hashable] = None  # the card due when Esc left the field: not taken back for it
         self._rank: Optional[_Rank] = None
-        self._early: Optional[str] = None  # the card code whose suit's press is on its way
+        #: The card code whose suit's press is on its way, and the suit key's command, which does not run.
+        self._early: Optional[tuple[str, Optional[TableCommand]]] = None
         entry.typed = True
         window.centralWidget().installEventFilter(self)
 
@@ -129,8 +136,8 @@ class TypedCardCursor(QObject):
         if kind not in (QEvent.Type.ShortcutOverride, QEvent.Type.KeyPress) or not self._at_the_table():
             return False
         if kind == QEvent.Type.KeyPress and self._early is not None:
-            code, self._early = self._early, None
-            self._refuse_early(code)
+            early, self._early = self._early, None
+            self._refuse_early(*early)
             return True
         if event.key() in MODIFIER_KEYS or self.entry.counting():
             return False  # Shift's own press, for a capital suit; a deck counted back, where T is the stub's key
@@ -151,7 +158,7 @@ class TypedCardCursor(QObject):
             return False
         code = self._code_typed(text, plain)
         if code is not None:
-            self._early = code
+            self._early = code, table_command(self.window, event)
             event.accept()  # the suit's table key does not run; its KeyPress comes here next
             return True
         return False
@@ -172,8 +179,8 @@ class TypedCardCursor(QObject):
             self._rank = _Rank(text, self._clock(), self.bets(), self.keep_view())
         return None
 
-    def _refuse_early(self, code: str) -> None:
-        message = f"{code} not taken: no card is due now, nothing was changed; {self.first()}"
+    def _refuse_early(self, code: str, meant: Optional[TableCommand]) -> None:
+        message = f"{code} not taken: no card is due now, nothing was changed; {self.first(meant)}"
         self.refusal.say(NOT_TAKEN, self.entry.session.say(message))
 
 
@@ -182,9 +189,12 @@ def due_card(session: Any, key: Callable[[Any], Hashable]) -> Callable[[], Optio
     return lambda: key(session.snapshot.state) if session.card_due() else None
 
 
-def first_step(snap: Any, betting: bool, deal_key: str) -> str:
+def first_step(snap: Any, betting: bool, deal_key: str, meant: Optional[TableCommand] = None) -> str:
     """What the croupier does before a card can be typed (see :class:`TypedCardCursor`): deal, while the bets are
-    open, else what the banner asks for."""
-    if betting:
-        return f"press {deal_key} to deal first; the bets are still open"
-    return f"the table waits for {snap.banner}" + (f" ({snap.reason})" if snap.reason else "")
+    open, else what the banner asks for; and, the suit's key being a table key (``meant``, which did not run), that
+    its second press runs it (rev41 F5: 5 then D said "press D to deal first" to a croupier who had pressed D)."""
+    if betting and meant is not None and meant.key == deal_key:
+        return f"press {deal_key} again to deal; the bets are still open"
+    step = (f"press {deal_key} to deal first; the bets are still open" if betting
+            else f"the table waits for {snap.banner}" + (f" ({snap.reason})" if snap.reason else ""))
+    return step + (f"; if you meant {meant.key} ({meant.what}), press {meant.key} again" if meant else "")

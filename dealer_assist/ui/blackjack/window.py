@@ -169,9 +169,7 @@ class BlackjackWindow(QMainWindow, StepsDown):
         self.card_cursor = (TypedCardCursor(self, self.entry, due_card(session, lambda s: (s.deck_no, s.round_no,
                                                                                               len(s.ledger.dealt))),
                                             bets=lambda: session.state.bets, keep_view=self._keep_view,
-                                            first=lambda: first_step(session.snapshot,
-                                                                     session.state.phase == BlackjackPhase.BETTING,
-                                                                     "Space"),
+                                            first=self._first_step,
                                             refusal=self.refusal)
                             if source is None and not replay else None)
 
@@ -298,6 +296,10 @@ class BlackjackWindow(QMainWindow, StepsDown):
             self._show_replay_status()
         self._schedule_auto()
         self._follow_cards()
+
+    def _first_step(self, meant) -> str:
+        """What the croupier does before a card can be typed (see :func:`first_step`)."""
+        return first_step(self.session.snapshot, self.session.state.phase == BlackjackPhase.BETTING, "Space", meant)
 
     def _keep_view(self):
         """What a key typed as a card's rank changes at the table (the chip), and what puts it back
@@ -443,9 +445,10 @@ class BlackjackWindow(QMainWindow, StepsDown):
                   "resume": s.resume_play, "take_shoe": s.take_shoe, "cut_card": self._cut_card,
                   "skip_burn": s.skip_burn}
         if name in simple:
+            betting = s.state.phase == BlackjackPhase.BETTING
             error = simple[name]()
-            if name == "deal":
-                self.refusal.say(DEAL_REFUSED, error)  # in the banner, not only the small line (qaAW F3)
+            if name == "deal" and betting:  # in the banner, not only the small line (qaAW F3); once dealt, the
+                self.refusal.say(DEAL_REFUSED, error)  # banner stays on the card due (rev41 F6)
         elif name == "new_deck":
             error = s.new_deck()
             if error is None:
