@@ -38,7 +38,8 @@ def register(subparsers: argparse._SubParsersAction) -> None:
     v = sub.add_parser("verify", help="check the hash chain; exit 0 only if it holds",
                        description="Check every entry of the journal against the hash chain and report the "
                                    "first bad entry (edited, deleted, reordered or inserted; damaged when it holds "
-                                   "zero bytes a cut-short file or a disk fault left, as by a power cut).")
+                                   "zero bytes a cut-short file or a disk fault left, as by a power cut, or bytes "
+                                   "that are no text, as a bit flipped on disk leaves).")
     v.add_argument("path", metavar="PATH", help=JOURNAL)
     v.add_argument("--expect-head", metavar="HASH",
                    help="a head hash noted earlier (printed by verify): fail unless the journal still contains "
@@ -102,7 +103,8 @@ def register(subparsers: argparse._SubParsersAction) -> None:
                         "e.g. 2026-12-06T14:00)")
     t.add_argument("--to", dest="until", metavar="TIME", help="count the rounds that ended before TIME")
     t.add_argument("--allow-broken", action="store_true",
-                   help="sum the verified part of a journal whose chain does not hold")
+                   help="sum the verified part of a journal whose chain does not hold (what its file holds "
+                        "after the break is named, unverified, not counted)")
     t.add_argument("--json", action="store_true", help="print one JSON object")
     t.set_defaults(func=run_summary)
 
