@@ -38,7 +38,8 @@ def register(subparsers: argparse._SubParsersAction) -> None:
     v = sub.add_parser("verify", help="check the hash chain; exit 0 only if it holds",
                        description="Check every entry of the journal against the hash chain and report the "
                                    "first bad entry (edited, deleted, reordered or inserted; damaged when it holds "
-                                   "zero bytes a cut-short file or a disk fault left, as by a power cut).")
+                                   "zero bytes a cut-short file or a disk fault left, as by a power cut, or bytes "
+                                   "that are no text, as a bit flipped on disk leaves).")
     v.add_argument("path", metavar="PATH", help=JOURNAL)
     v.add_argument("--expect-head", metavar="HASH",
                    help="a head hash noted earlier (printed by verify): fail unless the journal still contains "
@@ -102,7 +103,8 @@ def register(subparsers: argparse._SubParsersAction) -> None:
                         "e.g. 2026-12-06T14:00)")
     t.add_argument("--to", dest="until", metavar="TIME", help="count the rounds that ended before TIME")
     t.add_argument("--allow-broken", action="store_true",
-                   help="sum the verified part of a journal whose chain does not hold")
+                   help="sum the verified part of a journal whose chain does not hold (what its file holds "
+                        "after the break is named, unverified, not counted)")
     t.add_argument("--json", action="store_true", help="print one JSON object")
     t.set_defaults(func=run_summary)
 
@@ -238,7 +240,15 @@ def run_verify(args: argparse.Namespace) -> int:
         print(f"first bad entry: {json.dumps(first_bad, ensure_ascii=False)}")
     print(f"entries 1..{report.head_seq} verify (last good hash {report.head_hash or '-'}); "
           f"{report.count} entries in the file")
-    if report.problem == "damaged":
+    after = report.count - report.first_bad_seq  # the rows the file holds past the damaged one
+    if report.problem == "damaged" and after > 0:
+        print(f"entry {report.first_bad_seq} was lost, not changed; the {after} entries the file holds after it "
+              f"cannot be verified, as the chain runs through it: 'journal summary' and 'journal export' with "
+              f"--allow-broken give entries 1..{report.head_seq} and say what those after the break record. To go "
+              f"on from entry {report.head_seq}, a supervisor runs 'dealer-assist journal recover {args.path} "
+              f"--continue --supervisor NAME --reason TEXT [--config FILE]' (the file as it is now, all of it, is "
+              f"kept beside it)")
+    elif report.problem == "damaged":
         print(f"this is what an interrupted write leaves (a power cut while the journal was being written): the "
               f"entries after {report.head_seq} were lost, not changed. To go on from entry {report.head_seq}, a "
               f"supervisor runs 'dealer-assist journal recover {args.path} --continue --supervisor NAME --reason "
@@ -412,6 +422,7 @@ def run_export(args: argparse.Namespace) -> int:
     from dealer_assist.table.export import JournalChangedError, write_export
     from dealer_assist.table.export_plan import plan_records
     from dealer_assist.table.journal import JournalError
+    from dealer_assist.table.past_break import past_break
 
     if args.json and args.format == "csv" and not args.out:
         raise CommandError("--json with --format csv needs --out FILE (standard output carries the JSON summary)")
@@ -424,12 +435,13 @@ def run_export(args: argparse.Namespace) -> int:
             def entries():  # up to the verified head: each reading meets the same entries, however long the table
                 return journal.entries_where("seq <= ?", (report.head_seq,))  # goes on writing
 
-            # Every entry read before a byte is written, those past a break too: one that cannot be read
-            # (not a JSON object) stops the export here, with its number, whatever --allow-broken says.
-            plan = plan_records(e for e in journal.entries() if e.seq <= report.head_seq)
+            # Every entry read before a byte is written: one that cannot be read (not a JSON object) stops the
+            # export here, with its number; those past a break are left out (qaAX H1: one byte there stopped it).
+            plan = plan_records(journal.entries_where("seq <= ?", (report.head_seq,)))
+            left_out = past_break(journal, report)
         except JournalError as exc:
             raise CommandError(str(exc), 2) from None
-        _warn_unverified(args.path, report, guarded, "exporting")
+        _warn_unverified(args.path, report, guarded, "exporting", left_out)
         try:
             if not args.out:
                 try:
@@ -455,7 +467,8 @@ def run_export(args: argparse.Namespace) -> int:
     played, checks = written["rounds"], written["deck_checks"]
     if args.json:
         emit_json({"path": args.path, "out": args.out, "format": args.format, "rounds": played,
-                   "deck_checks": checks, "entries": plan.entries, "verified": report.ok})
+                   "deck_checks": checks, "entries": plan.entries, "verified": report.ok,
+                   "left_out": left_out and left_out.to_json()})
     else:
         print(f"{played} rounds" + (f" and {checks} deck check{'s' * (checks > 1)}" if checks else "")
               + f" from {plan.entries} entries written to {args.out}")
@@ -479,12 +492,13 @@ def _checked(journal, args: argparse.Namespace, done: str, doing: str):
     return report, guarded
 
 
-def _warn_unverified(path: str, report, guarded: bool, doing: str) -> None:
+def _warn_unverified(path: str, report, guarded: bool, doing: str, left_out=None) -> None:
     from dealer_assist.table.journal import UNGUARDED
 
     if not report.ok:
         sys.stderr.write(f"dealer-assist: warning: journal {path} is broken at entry {report.first_bad_seq} "
-                         f"({report.problem}); {doing} entries 1..{report.head_seq} only\n")
+                         f"({report.problem}); {doing} entries 1..{report.head_seq} only"
+                         + (f"; {left_out.words()}" if left_out is not None else "") + "\n")
     elif not guarded:
         sys.stderr.write(f"dealer-assist: warning: journal {path}: {UNGUARDED}\n")
 
@@ -510,6 +524,7 @@ def run_summary(args: argparse.Namespace) -> int:
     from dealer_assist.table.export import JournalChangedError, iter_rounds
     from dealer_assist.table.export_plan import plan_records
     from dealer_assist.table.journal import JournalError
+    from dealer_assist.table.past_break import past_break
     from dealer_assist.table.shift_totals import shift_totals
 
     since, until = _window(args, "end")
@@ -517,17 +532,21 @@ def run_summary(args: argparse.Namespace) -> int:
         try:
             report, guarded = _checked(journal, args, "summed", "sum")
             # Read twice, as the export reads it, so a month's journal is summed in the memory of a round or two.
-            plan = plan_records(e for e in journal.entries() if e.seq <= report.head_seq)
+            plan = plan_records(journal.entries_where("seq <= ?", (report.head_seq,)))
             totals = shift_totals(iter_rounds(journal.entries_where("seq <= ?", (report.head_seq,)), plan),
                                   since, until)
+            left_out = past_break(journal, report)
         except (JournalError, JournalChangedError) as exc:
             raise CommandError(str(exc), 2) from None
-    _warn_unverified(args.path, report, guarded, "summing")
+    _warn_unverified(args.path, report, guarded, "summing", left_out)
     if args.json:
         emit_json({"path": args.path, "verified": report.ok and guarded, "entries": report.head_seq,
-                   **totals.to_json()})
+                   **totals.to_json(), "left_out": left_out and left_out.to_json()})
         return 0
     print(_summary_text(args.path, totals))
+    if left_out is not None:  # in the text signed, not only in a warning (qaAX M2)
+        print(f"\nWARNING: journal {args.path} is BROKEN at entry {report.first_bad_seq} ({report.problem}): the "
+              f"figures above are entries 1..{report.head_seq} only; {left_out.words()}")
     return 0
 
 
@@ -620,6 +639,7 @@ def run_rounds(args: argparse.Namespace) -> int:
     from dealer_assist.table.export import JournalChangedError
     from dealer_assist.table.journal import JournalError
     from dealer_assist.table.round_times import asked_through, journal_end, journal_round_times, round_at
+    from dealer_assist.table.past_break import past_break
     from dealer_assist.table.shift_totals import ShiftTimeError, parse_time
 
     if args.at is not None and (args.since or args.until):
@@ -636,9 +656,10 @@ def run_rounds(args: argparse.Namespace) -> int:
                       if (since is None or (one.start is not None and one.start >= since))
                       and (until is None or (one.start is not None and one.start < until))]
             ends = journal_end(journal, report.head_seq) if at is not None else None
+            left_out = past_break(journal, report)
         except (JournalError, JournalChangedError) as exc:
             raise CommandError(str(exc), 2) from None
-    _warn_unverified(args.path, report, guarded, "listing")
+    _warn_unverified(args.path, report, guarded, "listing", left_out)
     through = None if at is None else asked_through(args.at, at)
     found = None if at is None else round_at(rounds, at, ends, through)
     if args.json:
@@ -782,13 +803,20 @@ def _later(one) -> str:
 # --------------------------------------------------------------------------- show
 
 def run_show(args: argparse.Namespace) -> int:
-    from dealer_assist.table.journal import JournalError
+    from dealer_assist.table.journal import JournalError, UnreadableEntryError
 
     with _open(args.path) as journal:
         try:
             report = journal.verify()  # first: of a file a power cut left ending in zero pages, it finds the
-            for entry in journal.entries(args.from_seq):  # entries before them, which are then read
-                emit_json(entry.to_dict())
+            seq = args.from_seq        # entries before them, which are then read
+            while seq is not None:
+                try:
+                    for entry in journal.entries(seq):
+                        emit_json(entry.to_dict())
+                    seq = None
+                except UnreadableEntryError as exc:  # shown as stored, and on to the next (qaAX H1)
+                    emit_json(journal.stored(exc.seq))
+                    seq = exc.seq + 1
         except JournalError as exc:
             raise CommandError(str(exc), 2) from None
         except BrokenPipeError:
@@ -845,6 +873,7 @@ def run_recover(args: argparse.Namespace) -> int:
             guards = journal.guards_intact()
             # The verified part's supervisors; with none there (its first entries broken), any the file
             # records: breaking the head must not drop them (QA).
+            journal.skip_unreadable = True  # an entry damaged past its head stops no supervisor (qaAX H1)
             recorded = recorded_roster(journal, through=report.head_seq) or recorded_roster(journal)
         target = {"journal": args.path, "first_bad_seq": report.first_bad_seq, "problem": report.problem,
                   "verified_seq": report.head_seq}
@@ -891,6 +920,7 @@ def run_recover(args: argparse.Namespace) -> int:
         if report is not None:
             with Journal.open(args.path, readonly=True) as journal:
                 journal.verify()  # which entries can be read: of a file ending in zero pages, those before them
+                journal.skip_unreadable = True
                 restore_lockouts(journal, roster)
         restore_tries(tries, roster)
         pin = getpass.getpass("PIN: ") if sys.stdin.isatty() else sys.stdin.readline().strip()

@@ -200,9 +200,8 @@ def read_journal(path: str | Path, game: Optional[str] = None, *, allow_broken: 
                     raise SourceError(f"cannot replay {path}: {UNGUARDED}. Check it with `dealer-assist journal "
                                       f"verify {path} --expect-head HASH` (the head noted at the table); "
                                       "`--allow-broken` replays it as unverified")
-            for entry in journal.entries():
-                if not report.ok and entry.seq > report.head_seq:
-                    break
+            # Up to the break only: the damaged entry itself may not even be read (qaAX H1).
+            for entry in journal.entries_where("seq <= ?", (report.head_seq if not report.ok else 2 ** 63 - 1,)):
                 last_seq = entry.seq
                 payload = entry.payload
                 if isinstance(payload.get("shoe"), int):  # the shoe in play; an entry that names none is of it

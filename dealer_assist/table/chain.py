@@ -274,9 +274,14 @@ def _diagnose(rows: List[Row], index: int, expected_seq: int, expected_prev: str
     if cell and zeroed:
         return "damaged", expected_seq, (f"entry {expected_seq} reads as zero bytes, all of it, and no entry after "
                                          f"it can be read (an interrupted write, as by a power cut, leaves this)")
-    if cell:
-        return "edited", expected_seq, (f"entry {expected_seq} reads as zero bytes, all of it, though entries after "
-                                        f"it are intact (wiped by another program, or a disk fault)")
+    if cell:  # what was written there is lost, not changed (qaAX M2: told "edited", its words "damaged")
+        return "damaged", expected_seq, (f"entry {expected_seq} reads as zero bytes, all of it, though entries "
+                                         f"after it are intact (wiped by another program, or a disk fault)")
+    unreadable = [name for name, value in zip(_FIELDS[1:], row[1:6]) if isinstance(value, bytes)]
+    if unreadable and seq == expected_seq:  # no text: a disk fault's flipped bit, or another program's bytes
+        return "damaged", seq, (f"entry {seq}'s {' and '.join(unreadable)} cannot be read: bytes that are no text "
+                                f"(UTF-8) stand there, as a disk fault that flips a bit leaves, or another program "
+                                f"wrote them")
     if zeroed:
         # A torn or zero-filled page, as after a power cut, not the edit "changed after it was written" told
         # a pit boss of (qaI F5).

@@ -267,6 +267,14 @@ class JournalCorruptError(JournalError):
     """SQLite reports the file damaged, or its tables are not the journal's."""
 
 
+class UnreadableEntryError(JournalCorruptError):
+    """An entry whose payload cannot be read as a JSON object (no text, or no object); :attr:`seq` is its number."""
+
+    def __init__(self, message: str, path: Optional[PathLike], seq: int) -> None:
+        super().__init__(message, path)
+        self.seq = seq
+
+
 class JournalBrokenError(JournalError):
     """The hash chain does not hold; :attr:`report` says where and why."""
 
@@ -338,6 +346,17 @@ def encode_payload(payload: Mapping[str, Any]) -> str:
         return _canonical(dict(payload))
     except (TypeError, ValueError) as exc:
         raise JournalPayloadError(f"journal payload cannot be written as JSON ({exc}); nothing was written") from None
+
+
+def stored_text(value: bytes) -> Union[str, bytes]:
+    """A TEXT column as SQLite holds it: its text, or its bytes where they are no UTF-8 (a bit flipped on
+    disk): read as text by default, one such byte had every reading of the journal refused, verify and
+    ``journal recover`` too (qaAX H1).  Bytes are no column this program writes, so the chain check tells
+    that entry as damaged, and the entries before it stay readable."""
+    try:
+        return value.decode("utf-8")
+    except UnicodeDecodeError:
+        return value
 
 
 def _utc_now() -> str:
@@ -546,6 +565,9 @@ class Journal:
         self.log_missing = False
         #: What became of a journal gone from its path, once noticed ("" while it is in place).
         self.gone = ""
+        #: Set by a reader salvaging a broken journal (``journal recover``): an entry whose payload cannot be
+        #: read is left out of :meth:`entries` instead of stopping the reading (verify tells of it).
+        self.skip_unreadable = False
 
     # ---- opening
 
@@ -706,6 +728,7 @@ class Journal:
                     os.close(os.open(path, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o640))
                     created = True
                 conn = sqlite3.connect(str(path), isolation_level=None, check_same_thread=False)
+            conn.text_factory = stored_text
         except sqlite3.Error as exc:
             said = _translate(exc, path, OPENING)
             if created and isinstance(said, JournalFullError):
@@ -954,9 +977,11 @@ class Journal:
             except (TypeError, ValueError):
                 decoded = None
             if not isinstance(decoded, dict):  # every entry this program writes is a JSON object
-                raise JournalCorruptError(f"journal {self.path}: entry {seq} has an unreadable payload (not "
-                                          f"a JSON object); run 'dealer-assist journal verify {self.path}'",
-                                          self.path)
+                if self.skip_unreadable:
+                    continue
+                raise UnreadableEntryError(f"journal {self.path}: entry {seq} has an unreadable payload (not "
+                                           f"a JSON object); run 'dealer-assist journal verify {self.path}'",
+                                           self.path, seq)
             yield Entry(seq, time, kind, decoded, prev_hash, digest)
 
     def _rows_where(self, condition: str, params: Tuple[Any, ...],

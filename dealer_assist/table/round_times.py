@@ -288,7 +288,7 @@ def journal_round_times(journal, head_seq: int) -> list:
     from dealer_assist.table.export import iter_rounds
     from dealer_assist.table.export_plan import plan_records
 
-    plan = plan_records(e for e in journal.entries() if e.seq <= head_seq)
+    plan = plan_records(journal.entries_where("seq <= ?", (head_seq,)))
     return list(round_times(iter_rounds(journal.entries_where("seq <= ?", (head_seq,)), plan)))
 
 
