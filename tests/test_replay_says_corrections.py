@@ -69,7 +69,7 @@ def test_the_replay_of_a_baccarat_table_says_each_correction_as_live_did_with_wh
     assert [m for m in shown if m in said] == said
 
 
-def test_the_replay_of_a_blackjack_table_says_the_void_and_the_limits_as_live_did_with_who_and_why(tmp_path):
+def test_the_replay_of_a_blackjack_table_says_the_void_as_live_did_with_who_and_why(tmp_path):
     path = tmp_path / "j.sqlite"
     rules = BlackjackTableRules(seats=3)
     live = BlackjackSession(rules, Journal.open(path), roster=SupervisorRoster([ANA]))
