@@ -104,7 +104,7 @@ def test_with_a_roster_a_void_needs_a_name_a_reason_and_the_right_pin(tmp_path):
     assert session.void_last("ana", "4821", "9S was misread: it was 9C") is None
     assert session.state.round.cards == before.round.cards[:-1]
     assert session.state.ledger.dealt == before.ledger.dealt[:-1]
-    assert session.snapshot.message == "voided: card 9♠ to seat 3"
+    assert session.snapshot.message == "voided: card 9♠ to seat 3 [authorised by ana: 9S was misread: it was 9C]"
     session.close()
     (correction,) = entries(path, "correction")
     assert correction["op"] == "void" and correction["who"] == "ana"

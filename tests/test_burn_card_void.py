@@ -24,7 +24,7 @@ def test_the_shown_burn_card_voided_sets_the_burn_again_and_a_restart_and_a_repl
         assert s.enter_card(code) is None
     assert s.void_last_card(why="typed wrong") is None  # a face-down one read wrong: burn_left back to 2
     assert s.state.shoe.burn_left == 2 and [c.code for c in s.state.shoe.burned] == ["3H", "2C"]
-    assert s.snapshot.message == "burn card 9♦ voided: 2 more card(s) to burn face down"  # qaAB F4
+    assert s.snapshot.message == "burn card 9♦ voided: 2 more card(s) to burn face down [the croupier's: typed wrong]"  # qaAB F4
     for code in ("9C", "4S"):
         assert s.enter_card(code) is None
     assert s.state.phase == TablePhase.BETTING and s.state.shoe.cards_left == left - 4

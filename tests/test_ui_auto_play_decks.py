@@ -77,8 +77,10 @@ def test_a_refused_auto_step_stops_auto_play_and_says_why(qtbot, auto_table):
     qtbot.waitUntil(lambda: window.entry.message.text() == message, timeout=3000)  # where the croupier looks
 
 
-def test_a_baccarat_deal_refused_stops_auto_play_and_says_why(qtbot, table_factory):
-    """Its bets below the Tie minimum: Deal was refused every step, for ever, under AUTO-PLAY ON."""
+def test_a_baccarat_deal_refused_stops_auto_play_and_says_why(qtbot, table_factory, monkeypatch):
+    """Its bets below the Tie minimum: Deal was refused every step, for ever, under AUTO-PLAY ON.  The demo now bets
+    within the limits (qaAX L1): its stakes are put back to the chip alone so that the table refuses the deal."""
+    monkeypatch.setattr("dealer_assist.ui.auto_play.demo_stake", lambda stake, low, high: stake)
     rules = TableRules(shoe=ShoeRules(burn=False), limits=TableLimits.from_mapping({"min": {"tie": "100"}}))
     window = table_factory("sim", rules=rules)
     session = window.session

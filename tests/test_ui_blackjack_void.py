@@ -76,7 +76,8 @@ def test_backspace_asks_a_supervisor_naming_the_card_and_voids_it_with_the_right
     press_ok(qtbot, dialog)
     assert not dialog.isVisible() and window.last_error is None
     assert [c.code for c in session.state.round.cards] == ["TH", "9D", "7C", "8S"]
-    qtbot.waitUntil(lambda: window.entry.message.text() == "voided: card 9♠ to seat 3", timeout=2000)
+    qtbot.waitUntil(lambda: window.entry.message.text() == "voided: card 9♠ to seat 3 [authorised by ana: the shoe read 9C as 9S]",
+                    timeout=2000)
     (signed,) = [p["correction"] for p in corrections(tmp_path)]
     assert (signed["supervisor"], signed["action"], signed["reason"]) == ("ana", "void_card", "the shoe read 9C as 9S")
 

@@ -598,7 +598,8 @@ def _summary_text(path: str, totals) -> str:
     lines.append(f"  {len(totals.open_rounds)} round(s) open (not settled: no money counted)"
                  + (f": {', '.join(totals.open_rounds)}" if totals.open_rounds else "")
                  + f"; {totals.voided} voided" + _voided_text(totals)
-                 + f"; {totals.corrections} correction(s)" + _misdeals_text(totals) + _taken_back_text(totals))
+                 + f"; {totals.corrections} correction(s)" + _misdeals_text(totals) + _taken_back_text(totals)
+                 + (f"; {totals.limit_changes} limit change(s)" if totals.limit_changes else ""))
     if totals.corrected_later:
         lines.append(f"  NOTE: {', '.join(totals.corrected_later)} was settled in this window and its settlement "
                      "taken back by a correction after the window's end: a summary run at this window's end counted "

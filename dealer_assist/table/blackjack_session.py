@@ -36,6 +36,7 @@ from dealer_assist.table.holds import (AFTER_A_MISDRAW, AFTER_A_REFUSAL, AFTER_N
                                       NO_ROUND_NO_DEAL, PARKED, READ_BEFORE_A_STOP, MOVED_EARLY,
                                       MOVED_PUSHED, SAME_CARD_DOUBTS, AFTER_BURNED_UNREAD,
                                       SET_ASIDE_UNREAD, hold_of_alert, reads_again)
+from dealer_assist.table.correction_words import with_authority
 from dealer_assist.table.journal import Entry, Journal
 from dealer_assist.table.rules_record import replay_rules_of, rules_record
 from dealer_assist.table.session_core import CONFIRM_BELOW, ROUND_END, SessionCore, SnapshotCore, round_ends
@@ -1520,6 +1521,15 @@ class BlackjackSession(SessionCore):
         except BlackjackTableError:
             return None
 
+    def _correction_said(self, state: BlackjackState, op: dict) -> Optional[str]:
+        """What the message line says of the journaled correction ``op``, with who authorised it and why: live
+        and at its step in a replay (qaAX H2)."""
+        if op.get("op") == "void":
+            return with_authority(f"voided: {describe_void(op)}", op)
+        if op.get("op") == "set_limits":
+            return with_authority("new limits in force", op)
+        return None
+
     def void_last(self, supervisor: str = "", pin: str = "", why: str = "",
                   expected: Optional[dict] = None) -> Optional[str]:
         """Void the last deal, card or decision of the round: a correction, like the baccarat table's
@@ -1555,7 +1565,7 @@ class BlackjackSession(SessionCore):
             op = {"op": "void", **target, "who": who, "why": correction["reason"], "correction": correction}
             if state.cut_out:
                 op[CUT_STAYS] = True  # the cut card is out of the shoe whatever step is taken back
-            error = self._do(op, message=f"voided: {describe_void(what)}")
+            error = self._do(op, message=self._correction_said(state, op) or "")
             if error is None and self.VOIDS_A_CARD(op):
                 self._voided_asks(self._card_voided())
             return error
@@ -1704,7 +1714,8 @@ class BlackjackSession(SessionCore):
             correction = self._authorised(self._roster, "change_limits", target, supervisor, pin, why)
             if isinstance(correction, str):
                 return correction
-            return self._do({**op, **target, "why": why, "correction": correction}, message="new limits in force")
+            op = {**op, **target, "why": why, "correction": correction}
+            return self._do(op, message=self._correction_said(state, op) or "")
 
     def accept_refused(self, supervisor: str, pin: Optional[str], reason: str,
                        text: Any = None) -> Optional[str]:

@@ -184,8 +184,8 @@ class _Rounds:
             self._make(key, {"round": number, "shoe": payload.get("shoe", shoe), "game": None,
                              "started": entry.time, "ended": None, "status": "open", "first_seq": entry.seq,
                              "last_seq": entry.seq, "cards": [], "outcome": None, "bets": [], "settlement": None,
-                             "corrections": [], "voided_cards": [], "voided_settlements": [], "alerts": [],
-                             "refused": [], "other": []})
+                             "corrections": [], "limit_changes": [], "voided_cards": [], "voided_settlements": [],
+                             "alerts": [], "refused": [], "other": []})
             self.stakes[key] = {}
         record = self.records[key]
         record["last_seq"] = entry.seq
@@ -259,6 +259,9 @@ class _Rounds:
             record["ended"] = entry.time
             if record["status"] in ("open", "settled"):
                 record["status"] = "complete"
+        elif kind == "correction" and payload.get("op") == "set_limits":
+            # The table's limits, not the round's play: a slip of its own (qaAX M1: counted as the round's correction).
+            record["limit_changes"].append(_correction(entry, body))
         elif kind == "correction":
             record["corrections"].append(_correction(entry, body))
             _apply_correction(record, payload, entry.seq, entry.time)
@@ -327,8 +330,8 @@ def _never_dealt(record: Dict[str, Any]) -> bool:
 
 def _empty(record: Dict[str, Any]) -> bool:
     return record["status"] == "open" and not any(record[k] for k in (
-        "cards", "outcome", "bets", "settlement", "corrections", "voided_cards", "voided_settlements", "alerts",
-        "refused", "other"))
+        "cards", "outcome", "bets", "settlement", "corrections", "limit_changes", "voided_cards", "voided_settlements",
+        "alerts", "refused", "other"))
 
 
 def _carry_over(records: Dict[Any, Dict[str, Any]], stakes: Dict[Any, Dict[tuple, Decimal]],

@@ -30,6 +30,7 @@ from dealer_assist.shoe import ImpossibleCardError, Phase as ShoePhase
 from dealer_assist.table import journal_scan
 from dealer_assist.table.holds import (AFTER_A_REFUSAL, AFTER_BURNED_UNREAD_P1, AFTER_NEW_SHOE, BURN_DUE_FACE_DOWN,
                                       DRAWN_ONCE, MOVED_EARLIER, MOVED_LAST, NEW_SHOE_IN_ROUND, reads_again)
+from dealer_assist.table.correction_words import with_authority
 from dealer_assist.table.journal import Entry, Journal
 from dealer_assist.table.rules_record import RulesMismatchError, replay_rules_of, rules_record
 from dealer_assist.table.session_core import (CONFIRM_BELOW, ROUND_END, Alert, JournalReplayError, SessionCore,
@@ -174,6 +175,34 @@ def described(what: dict, bare: bool = False) -> str:
     if bare:
         return " ".join(codes) or "none"
     return f"card{'s' if len(codes) > 1 else ''} {' '.join(codes)}" if codes else "no card"
+
+
+def correction_said(state: TableState, op: dict) -> Optional[str]:
+    """What the message line says of the journaled correction ``op`` made on ``state`` (the table before it), with
+    who authorised it and why; ``None`` for an op that is none.  One source for live and the replay (qaAX H2: the
+    replay said nothing, the voided card just vanished).  D settling corrected bets again is said here too."""
+    kind = op.get("op")
+    if kind == "void_card":
+        done = f"card {described(op, bare=True)} voided"
+    elif kind == "void_burn":
+        done = (f"burn card {described(op, bare=True)} voided: "
+                + ("show the burn card again (its value sets the burn)" if len(state.shoe.burned) == 1 else
+                   f"{state.shoe.burn_left + 1} more card(s) to burn face down"))
+    elif kind == "void_round":
+        done = "round voided: its cards are set aside, the bets are open again"
+    elif kind == "reopen_bets":
+        done = "the bets are open for correction, the cards kept: change them, then D settles the round again"
+    elif kind == "set_limits":
+        done = "new limits in force"
+    elif kind == "discard_held" and isinstance(op.get("correction"), dict):
+        done = f"set aside as misdrawn: {' '.join(c.label for c in state.held)}"
+    elif kind == "deal" and correcting_bets(state):
+        return "the round settled again on its cards as the bets now stand: correct the payment as the list says"
+    else:
+        return None
+    if op.get("reopened"):
+        done = f"round {op.get('round')} reopened: {done}"
+    return with_authority(done, op)
 
 
 #: How an impossible card's refusal ends (:class:`~dealer_assist.shoe.ImpossibleCardError`): no key named.
@@ -691,8 +720,7 @@ class TableSession(SessionCore):
 
     def deal(self) -> Optional[str]:
         if correcting_bets(self._snap.state):
-            return self._do({"op": "deal"}, message="the round settled again on its cards as the bets now stand: "
-                                                   "correct the payment as the list says")
+            return self._do({"op": "deal"}, message=correction_said(self._snap.state, {"op": "deal"}) or "")
         return self._do({"op": "deal"}, message="no more bets")
 
     def _cut_out(self, by: str = "shoe", frame: Optional[dict] = None) -> Optional[str]:
@@ -931,6 +959,9 @@ class TableSession(SessionCore):
     def needs_supervisor(self) -> bool:
         return self._supervisors is not None
 
+    def _correction_said(self, state: TableState, op: dict) -> Optional[str]:
+        return correction_said(state, op)
+
     def void_last_card(self, supervisor: str = "", pin: str = "", why: str = "",
                        expected: Optional[dict] = None) -> Optional[str]:
         """Void the last card of the round (a correction): needs a supervisor's PIN and a reason when
@@ -942,14 +973,7 @@ class TableSession(SessionCore):
             op = void_op(state)
             if op is None:
                 return self._refuse(_not_reopened(state) or "no card of this round to void")
-            card = op == "void_card"
-            error = self._correct({"op": op}, "void_card", None, supervisor, pin, why,
-                                  "card {cards} voided" if card else
-                                  "burn card {cards} voided: " + ("show the burn card again (its value sets the burn)"
-                                                                  if len(state.shoe.burned) == 1 else
-                                                                  f"{state.shoe.burn_left + 1} more card(s) to burn "
-                                                                  "face down"),
-                                  expected)
+            error = self._correct({"op": op}, "void_card", None, supervisor, pin, why, expected)
             if error is None:
                 self._voided_asks(self._card_voided())
                 self._moved_put_right()
@@ -964,8 +988,7 @@ class TableSession(SessionCore):
             return self._refuse(_not_reopened(state))
         if self._read_waiting() is not None:
             return self._refuse(self._read_waiting())
-        error = self._correct({"op": "void_round"}, "void_round", None, supervisor, pin, why,
-                              "round voided: its cards are set aside, the bets are open again", expected)
+        error = self._correct({"op": "void_round"}, "void_round", None, supervisor, pin, why, expected)
         if error is None:
             # The cards a reader could not read went aside with the round: none is left to type (qaAB F9: the
             # wait stood, and the new deal's first read was held behind cards no longer on the table).
@@ -981,9 +1004,7 @@ class TableSession(SessionCore):
         state = self._snap.state
         if state.phase != TablePhase.SETTLED and reopenable(state) is None and _not_reopened(state):
             return self._refuse(_not_reopened(state))  # qaAB F14: after N with the next bets placed
-        return self._correct({"op": "reopen_bets"}, "reopen_bets", None, supervisor, pin, why,
-                             "the bets are open for correction, the cards kept: change them, then D settles the "
-                             "round again", expected)
+        return self._correct({"op": "reopen_bets"}, "reopen_bets", None, supervisor, pin, why, expected)
 
     def _read_waiting(self) -> Optional[str]:
         """Why a misdeal waits for the read the croupier has still to answer: a card of the round voided, it went
@@ -1046,18 +1067,17 @@ class TableSession(SessionCore):
             except UnusableLimitsError as exc:  # the config file's check at start, so L cannot set what it refuses
                 return self._refuse(f"limits refused: {exc}; {exc.table_fix}; the limits in force are unchanged")
             what = {"limits": new.rules.limits.to_mapping(), "was": state.rules.limits.to_mapping()}
-            return self._correct({"op": "set_limits"}, "change_limits", what, supervisor, pin, why,
-                                 "new limits in force")
+            return self._correct({"op": "set_limits"}, "change_limits", what, supervisor, pin, why)
 
     def _correct(self, op: dict, action: str, what: Optional[dict], supervisor: str, pin: str, why: str,
-                 done: str, expected: Optional[dict] = None) -> Optional[str]:
+                 expected: Optional[dict] = None) -> Optional[str]:
         """A correction: checked first (a change the table refuses costs no PIN try), authorised by a
         supervisor when the table has a roster, journaled with who, when, what and why, applied.
 
         ``what`` None is :meth:`correction_target`'s, taken under the lock.  When it is not the
         ``expected`` one the supervisor was shown (a card came in while the dialog was open), the
-        correction is refused rather than take back a card nobody signed for.  ``done`` may name
-        the ``{cards}``."""
+        correction is refused rather than take back a card nobody signed for.  The message line says
+        :func:`correction_said`, as the replay does at its step."""
         with self._lock:
             state = self._snap.state
             if what is None:
@@ -1067,13 +1087,11 @@ class TableSession(SessionCore):
                 return self._refuse("the table moved on: " + (f"this would now take back {now}, not {shown}"
                                                               if now != shown else f"another {now} came since")
                                     + "; close this and press the key again if that is meant")
-            done = done.format(cards=described(what, bare=True))
             target = {"round": state.round_no, "shoe": state.shoe_no, **what}
             op = {**op, **target, "why": why}
             reopened = op["op"] in ("void_card", "void_round", "reopen_bets") and reopenable(state) is not None
             if reopened:
                 op["reopened"] = True  # N had closed it: the round is played on from here
-                done = f"round {what['round']} reopened: {done}"
             if op["op"] in ("void_card", "void_round", "reopen_bets") and (state.phase == TablePhase.SETTLED
                                                                              or reopened):
                 op["settlement_taken_back"] = True  # the round is open again, as a blackjack void says
@@ -1084,7 +1102,8 @@ class TableSession(SessionCore):
             correction = self._authorised(self._supervisors, action, target, supervisor, pin, why)
             if isinstance(correction, str):
                 return correction
-            error = self._do({**op, "correction": correction}, message=done)
+            op = {**op, "correction": correction}
+            error = self._do(op, message=correction_said(state, op) or "")
             if error is None:
                 self._held_into_reopened_round()
             return error
@@ -1130,8 +1149,7 @@ class TableSession(SessionCore):
             held = self._snap.state.held
             error = self._do({"op": "discard_held"}, message=f"set aside as misdrawn: {' '.join(c.label for c in held)}")
         else:
-            error = self._correct({"op": "discard_held"}, "set_aside", None, supervisor, pin, why,
-                                  "set aside as misdrawn: {cards}", expected)
+            error = self._correct({"op": "discard_held"}, "set_aside", None, supervisor, pin, why, expected)
         if error is None:
             self.dismiss("held")
         return error

@@ -65,11 +65,18 @@ class ReplayFollowing:
             return
         self._publish(replace(self._snap, state=state))
 
+    def _correction_said(self, state: Any, op: dict) -> Optional[str]:
+        """What live's message line said of the journaled correction ``op`` made on ``state``; ``None`` when it is
+        none (each game's table says its own)."""
+        return None
+
     def _replay_op(self, event: RecordedOp) -> None:
         """A journaled operation played again (no PIN: it was authorised when it was recorded)."""
+        said = self._correction_said(self._snap.state, event.op)  # as live said it (qaAX H2)
         self._from_record = True  # the lock is held: no command of another thread runs meanwhile
         try:
-            error = self._do({k: v for k, v in event.op.items() if k not in ("shoe", "round", "game")})
+            error = self._do({k: v for k, v in event.op.items() if k not in ("shoe", "round", "game")},
+                             message=said or "")
         finally:
             self._from_record = False
         if error is not None and not self._snap.stopped:

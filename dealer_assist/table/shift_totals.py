@@ -87,6 +87,8 @@ class ShiftTotals:
     #: The ``voided`` rounds, named ("shoe 1 round 3": qaAM F5, a round left voided was a count alone).
     voided_names: list[str] = field(default_factory=list)
     corrections: int = 0
+    #: Limit changes (L), apart from ``corrections``: no round's play is corrected by them (qaAX M1).
+    limit_changes: int = 0
     settlements_taken_back: int = 0
     #: Of those, the ones of rounds left voided (a misdeal not dealt again in its round): not settled again there.
     settlements_voided: int = 0
@@ -152,6 +154,7 @@ class ShiftTotals:
         if not within:
             return
         self.corrections += len(record.get("corrections") or ())
+        self.limit_changes += len(record.get("limit_changes") or ())
         self.misdeals += [(name, _text(c.get("time")), _text(c.get("dealt_again")))
                           for c in record.get("corrections") or () if isinstance(c, dict) and voids_round(c)]
         self.settlements_taken_back += len(taken)
@@ -244,6 +247,7 @@ class ShiftTotals:
                 "first_round_ended": self.first, "last_round_ended": self.last,
                 "rounds": sum(g.rounds for g in self.games.values()), "open_rounds": self.open_rounds,
                 "voided_rounds": self.voided, "voided_round_names": self.voided_names, "corrections": self.corrections,
+                "limit_changes": self.limit_changes,
                 "misdeals": [{"round": name, **one} for (name, *_), one in zip(
                     self.misdeals, misdeals_json((at, again) for _, at, again in self.misdeals))],
                 "misdeal_rounds": [name for name, _, _ in self.misdeals],

@@ -476,6 +476,15 @@ def burn_voidable(state: TableState) -> bool:
             and state.phase in (TablePhase.BURN, TablePhase.BETTING))
 
 
+def _not_over(state: TableState) -> str:
+    """N in a round still being dealt: the card due, and the way out of a round that cannot go on (qaAX L2)."""
+    due = state.round.due
+    if due.position is None:
+        return "the round is not over yet"
+    what = f"{due.reason} is due" if due.position.value in due.reason else f"{due.position.value} is due, {due.reason}"
+    return f"the round is not over yet: {what}: deal it, then N; Shift+V voids the round if it was a misdeal"
+
+
 def void_op(state: TableState) -> Optional[str]:
     """What V takes back now: the round's last card (``void_card``; the round N closed, reopened, when nothing of
     the next is out), the last burn card (``void_burn``), or nothing (``None``)."""
@@ -611,8 +620,7 @@ def apply(state: TableState, op: dict) -> TableState:
         return _set_limits(state, op)
     if kind == "next_round":
         if state.phase != TablePhase.SETTLED:
-            raise TableError("the round is not over yet" if state.phase == TablePhase.DEALING
-                             else "no round to finish")
+            raise TableError(_not_over(state) if state.phase == TablePhase.DEALING else "no round to finish")
         finished = state.shoe.phase is ShoePhase.FINISHED
         return replace(state, phase=TablePhase.FINISHED if finished else TablePhase.BETTING,
                        round_no=state.round_no + 1, round=BaccaratRound((), state.round.pair_by),

@@ -9,6 +9,7 @@ bets and a deck check nobody counted into the record (QA), so both games ask
 
 from __future__ import annotations
 
+from decimal import Decimal
 from typing import Any, Optional
 
 from dealer_assist.sources.virtual import VirtualShoe
@@ -31,6 +32,24 @@ def refusal(source: Any) -> Optional[str]:
     where = "are typed in" if source is None else f"come from {getattr(source, 'name', 'a shoe')}"
     return (f"A refused: auto-play is a demo of the simulated shoe, and this live table's cards {where}; it "
             "would bet, play and count in the croupier's name. Play by hand (demo: run --source sim)")
+
+
+def demo_stake(stake: Decimal, low: Decimal, high: Decimal) -> Decimal:
+    """The demo's ``stake`` brought within a bet's limits ``low`` to ``high``: it bet 5.00 whatever they were, and a
+    table with a minimum of 10 stopped at once (qaAX L1)."""
+    return min(max(stake, low), high)
+
+
+def chips_making(amount: Decimal, chips: tuple[Decimal, ...]) -> tuple[Decimal, ...]:
+    """The chips, largest first, a blackjack seat's demo stake of ``amount`` is placed with (one chip a press);
+    short of ``amount`` when the smallest chip cannot make it up (the deal then refuses it, saying why)."""
+    made: list[Decimal] = []
+    left = amount
+    for chip in sorted(chips, reverse=True):
+        while chip <= left:
+            made.append(chip)
+            left -= chip
+    return tuple(made)
 
 
 def stopped(why: str) -> str:

@@ -717,8 +717,10 @@ class MainWindow(QMainWindow, StepsDown):
         elif state.phase == "betting":
             if not state.betting.layout:
                 if self.session.rebet() is not None:
+                    chip, limits = self.session.snapshot.chip, state.rules.limits
                     for seat, bet in ((1, Bet.BANKER), (2, Bet.PLAYER), (3, Bet.TIE), (4, Bet.PLAYER_PAIR)):
-                        self.session.place(seat, bet)
+                        self.session.place(seat, bet, auto_play.demo_stake(chip, limits.min_for(bet),
+                                                                           limits.max_for(bet)))
             refused = self.deal()
         elif state.phase == "settled":
             if state.held and self.confirm() is not None:  # after the shoe's last round: no hand follows

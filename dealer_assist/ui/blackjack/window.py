@@ -760,8 +760,11 @@ class BlackjackWindow(QMainWindow, StepsDown):
             elif not state.bets:
                 refused = self.session.rebet()
                 if refused is not None:
-                    for seat, chip in zip(range(1, state.rules.seats + 1), (Decimal("25"), Decimal("10"))):
-                        refused = self.session.place(seat, chip) or refused
+                    rules = state.rules
+                    for seat, chip in zip(range(1, rules.seats + 1), (Decimal("25"), Decimal("10"))):
+                        for one in auto_play.chips_making(auto_play.demo_stake(chip, rules.min_bet, rules.max_bet),
+                                                          rules.chips):
+                            refused = self.session.place(seat, one) or refused
                 if not self.session.state.bets:
                     self._auto_stopped(refused or "no bet placed")
             else:
