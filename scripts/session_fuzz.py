@@ -333,7 +333,8 @@ def shrink(setting: dict, seed: int, kind: str | None) -> list[tuple]:
     if not found:
         raise SystemExit(f"seed {seed} shows no difference: nothing to shrink")
     kind = kind or _kind(found[0])
-    with_restarts = kind not in ("restart-end", "replay", "replay-state")
+    restarted = [p for p in found if _kind(p) == kind]
+    with_restarts = kind not in ("restart-end", "replay", "replay-state") or all(p[0] == "R" for p in restarted)
     full = []
     for i, step in enumerate(plan):
         if with_restarts and i in restarts:
@@ -400,7 +401,7 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--shrink", type=int, metavar="SEED", help="the fewest steps of SEED that still differ")
     parser.add_argument("--kind", help="with --shrink: the problem to keep (the seed's first)")
     parser.add_argument("--ops", help="play this step list verbosely (as --shrink prints it)")
-    args = parser.parse_args(argv)
+    args = parser.parse_intermixed_args(argv)
     setting = {"game": args.game, "decks": args.decks, "burn": args.burn, "heartbeats": args.heartbeats,
                "length": args.length, "restarts": args.restarts}
     logging.disable(logging.CRITICAL)
