@@ -249,7 +249,10 @@ class RestartRestoring:
                     asked = None
                     dropped_under = hold
                     typed.clear()
-                    settles = kind != "read_dropped" and (hold is not None or _waits_by_itself(read))
+                    # Enter's answer (held_for) settles them as live (_answered), the read held by the table itself
+                    # too (blackjack's read before a decision: a typed card's CARD REFUSED came back at a restart).
+                    settles = kind != "read_dropped" and (hold is not None or _waits_by_itself(read)
+                                                          or bool(payload.get("held_for")))
                     if kind == "read_dropped":
                         self._due_for_held = None  # as live (reject_pending)
                     else:
