@@ -269,7 +269,9 @@ class RestartRestoring:
                 elif kind == "card_refused":
                     refusal = left_unplayed(kind, payload)
                 if queue:  # the next read waiting is taken now (_take_waiting)
-                    queue[0] = (queue[0][0], taken(queue[0][0], refusal is not None))
+                    # A card after the round, refused and held (``held``), opens no wait: as live, the read next is
+                    # taken as it came, not under a wait its shoe opened after it (the lost frames' wait ended with it).
+                    queue[0] = (queue[0][0], taken(queue[0][0], refusal is not None and not payload.get("held")))
             elif kind in ("card_assigned", "shoe_burn") and payload.get("op") != "play_held" \
                     and (kind == "card_assigned" or payload.get("cards")):  # a card typed in a place one left
                 if not queue or payload.get("override"):  # blackjack: a refused card a supervisor let in
