@@ -19,6 +19,13 @@ def shown(session) -> tuple:
             [c.code for c in session.state.round.cards], [c.code for c in session.state.held])
 
 
+def restart_shows(rig, live: tuple, restart: bool) -> None:
+    """With ``restart``, the table restarted on its journal shows what it showed ``live``."""
+    if restart:
+        rig.restart()
+        assert shown(rig.session) == live
+
+
 def replay_shown(path, rules) -> tuple:
     """What the replay of the journal at ``path`` shows at its end."""
     return shown(replayed(path, TableSession(rules, odds=False)))

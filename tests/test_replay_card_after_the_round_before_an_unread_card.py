@@ -13,7 +13,7 @@ import pytest
 
 from polling import wait_for
 from replayed_journals import journal_entries
-from shoe_views import replay_shown, shown
+from shoe_views import replay_shown, restart_shows, shown
 from test_serial_restarts import frame, hello
 from test_shoe_missing_card_wait import RULES, Rig
 
@@ -33,9 +33,7 @@ def test_a_card_after_the_round_read_before_an_unread_card_leaves_its_wait(tmp_p
         assert rig.session.confirm_pending() is None
         live = shown(rig.session)
         assert live == (None, 0, [], ["held", "unreadable"], ["4H", "KS", "7S", "9S"], ["3D"]), live
-        if restart:
-            rig.restart()
-            assert shown(rig.session) == live
+        restart_shows(rig, live, restart)
     finally:
         rig.close()
     assert replay_shown(rig.path, RULES) == live  # was: UNREADABLE CARD down

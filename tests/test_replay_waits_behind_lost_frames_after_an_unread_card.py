@@ -20,7 +20,7 @@ from dealer_assist.table.holds import AFTER_A_GAP
 from dealer_assist.table.state import TableRules
 from polling import wait_for
 from replayed_journals import journal_entries
-from shoe_views import replay_shown, shown
+from shoe_views import replay_shown, restart_shows, shown
 from test_serial_restarts import frame, hello
 from test_shoe_burn_and_next_round_waits import BurnRig
 
@@ -49,9 +49,7 @@ def test_cards_typed_behind_a_dropped_read_leave_a_newer_unread_cards_wait(tmp_p
         live = shown(rig.session)
         assert live[:4] == (None, 0, [], ["gap", "unreadable"]), live
         assert rig.session.cards_due("serial:shoe") == 1
-        if restart:
-            rig.restart()
-            assert shown(rig.session) == live
+        restart_shows(rig, live, restart)
     finally:
         rig.close()
     assert replay_shown(rig.path, ONE_DECK) == live  # was: no alert
@@ -67,9 +65,7 @@ def test_shift_b_leaves_the_wait_of_frames_lost_behind_a_held_read(tmp_path, res
         assert rig.session.skip_burn() is None
         live = shown(rig.session)
         assert live[:4] == (("4H", AFTER_A_GAP), 0, [], ["gap", "unreadable"]), live
-        if restart:
-            rig.restart()
-            assert shown(rig.session) == live
+        restart_shows(rig, live, restart)
     finally:
         rig.close()
     assert replay_shown(rig.path, ONE_DECK) == live  # was: no alert

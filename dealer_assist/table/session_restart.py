@@ -89,9 +89,12 @@ class RestartRestoring:
         whys: dict[int, str] = {}  # why each of those holds waits (the first read's doubt, see _wait_again)
 
         def taken(read: dict, refused: bool = False) -> Optional[int]:
+            # Its hold's why as it was: taking the read may split that wait, the cards after it a newer one (as live:
+            # _take words the read before _split_wait; a restart gave it the newer wait's UNREADABLE CARD words).
+            why = self._hold_of.get(read.get("source"), ("", 0))[0]
             hold = self._hold_taken(read, refused)
             if hold is not None:
-                whys[hold] = self._hold_of[read["source"]][0]
+                whys[hold] = why
             return hold
 
         def hold_next(source: str, why: str, seq: Any = None) -> None:  # as live: the read first waits under its hold
