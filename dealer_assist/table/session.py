@@ -804,6 +804,7 @@ class TableSession(SessionCore):
             self._hold_ended(pending.source)
         self._settle_hold_alerts()
         self._publish(replace(self._snap, cards_due=0))
+        self._asked_none_missed = pending  # N answers FRAMES LOST's "no card missed?" too: no card is due here now
         error = self.confirm_pending()
         if error is None or self._hold_of.get(pending.source, ("", 0))[0] != AFTER_A_REFUSAL:
             return None

@@ -283,11 +283,17 @@ class ReplayFollowing:
         if count > len(burned):  # as live (_unplayed_waits): a shoe's read dropped among them went with the burn
             self._replay_dropped = {source for source in self._replay_dropped if reads_again(source)}
             self._replay_dropped_due = {}
+        # As live (_burn_done): a shoe's wait left by Del ends once the cards it counted were all burned (fuzz: FRAMES
+        # LOST, Del, ??, Shift+B; the replay kept FRAMES LOST and UNREADABLE CARD up).
+        self._replay_dropped = {source for source in self._replay_dropped if reads_again(source) or not any(
+            f[0] == source for f in burned) or any(f[0] == source for f in self._replay_unread_frames)
+            or self._replay_dropped_due.get(source)}
         # A card to type in place is no UNREADABLE CARD's (see _replay_read_answered); one refused has no frame.
         self._replay_unread = max(0, self._replay_unread - sum(1 for f in burned if not f[2])
                                   - (count - len(burned)))
         self._replay_typed_open = 0
-        if self._replay_unread_frames or self._replay_unread or self._replay_dropped or self._replay_asks:
+        if (self._replay_unread_frames or self._replay_unread or self._replay_dropped or self._replay_asks
+                or self._replay_many):  # lost frames' wait stands too (fuzz: ??, FRAMES LOST, more lost, Shift+B)
             return
         keep = tuple(a for a in self._snap.alerts if hold_of_alert(a.code) is None)
         if keep != self._snap.alerts:
@@ -397,11 +403,14 @@ class ReplayFollowing:
         if held is not None and held.source in self._replay_many and not self._replay_many_of(held):
             held = None  # as live: a newer wait of its reader (frames lost after it) replaced its own, and ends too
         kept = held.source if held is not None else None
-        self._replay_unread_frames = [f for f in self._replay_unread_frames if f[0] == kept]
+        # Its own: a card its reader missed after it opened a newer wait, which ends (fuzz: ??, TC held, its card typed,
+        # ??, N; live took UNREADABLE CARD down at N, the replay kept it up).
+        self._replay_unread_frames = [f for f in self._replay_unread_frames
+                                      if held is not None and f[0] == kept and (f[0], f[1]) in held.behind]
         self._replay_asks = {source for source in self._replay_asks if source == kept}
         self._replay_many = {source: many for source, many in self._replay_many.items()
                              if held is not None and source == kept and many[0] == held.many}
-        if held is not None:
+        if held is not None and (self._replay_unread_frames or self._replay_asks or self._replay_many):
             return
         self._replay_unread = self._replay_typed_open = 0
         keep = tuple(a for a in self._snap.alerts if hold_of_alert(a.code) is None)
@@ -539,12 +548,17 @@ class ReplayFollowing:
                     doubt in (self.NEW_SHOE_FIRST_WAITS, self.BURNED_BEHIND_DOUBT) or doubt in SAME_CARD_DOUBTS)):
                 # As live (_hold_for_dropped): the card dropped came before the reads waiting, which wait for it too.
                 self._replay_many_before.pop(self._replay_many[note["source"]][0], None)
-            self._replay_reads.settled(note.get("source"), seq if isinstance(seq, int) else None)
+            dropped = self._replay_reads.settled(note.get("source"), seq if isinstance(seq, int) else None)
             if note.get("waits_for_cards") is True and isinstance(note.get("source"), str):
                 self._replay_dropped.add(note["source"])  # as live (_hold_for_dropped): the wait is for cards now
                 if self._replay_many.get(note["source"], (None, ""))[1] == AFTER_A_GAP:
                     del self._replay_many[note["source"]]  # lost frames' wait too: the Del wait replaces it
-                if note.get("doubt") in DRAWN_ONCE and not reads_again(note["source"]):  # its card one more due
+                # Its card one more due, as live (_hold_for_dropped), behind lost frames too once their wait counted
+                # cards left unplayed before them (fuzz: ??, FRAMES LOST, Del, 9C held, ??: the replay counted the
+                # second card typed for the newer ??, and took its UNREADABLE CARD down at Enter on 9C).
+                counted = note.get("doubt") == AFTER_A_GAP and dropped is not None and bool(dropped.behind) and any(
+                    (f[0], f[1]) in dropped.behind for f in self._replay_unread_frames)
+                if (note.get("doubt") in DRAWN_ONCE or counted) and not reads_again(note["source"]):
                     self._replay_dropped_due[note["source"]] = self._replay_dropped_due.get(note["source"], 0) + 1
                 taken = self._replay_reads.first()
                 if taken is not None and taken.source == note["source"]:

@@ -89,9 +89,12 @@ class RestartRestoring:
         whys: dict[int, str] = {}  # why each of those holds waits (the first read's doubt, see _wait_again)
 
         def taken(read: dict, refused: bool = False) -> Optional[int]:
+            # Its hold's why as it was: taking the read may split that wait, the cards after it a newer one (as live:
+            # _take words the read before _split_wait; a restart gave it the newer wait's UNREADABLE CARD words).
+            why = self._hold_of.get(read.get("source"), ("", 0))[0]
             hold = self._hold_taken(read, refused)
             if hold is not None:
-                whys[hold] = self._hold_of[read["source"]][0]
+                whys[hold] = why
             return hold
 
         def hold_next(source: str, why: str, seq: Any = None) -> None:  # as live: the read first waits under its hold
@@ -249,7 +252,10 @@ class RestartRestoring:
                     asked = None
                     dropped_under = hold
                     typed.clear()
-                    settles = kind != "read_dropped" and (hold is not None or _waits_by_itself(read))
+                    # Enter's answer (held_for) settles them as live (_answered), the read held by the table itself
+                    # too (blackjack's read before a decision: a typed card's CARD REFUSED came back at a restart).
+                    settles = kind != "read_dropped" and (hold is not None or _waits_by_itself(read)
+                                                          or bool(payload.get("held_for")))
                     if kind == "read_dropped":
                         self._due_for_held = None  # as live (reject_pending)
                     else:
@@ -266,7 +272,9 @@ class RestartRestoring:
                 elif kind == "card_refused":
                     refusal = left_unplayed(kind, payload)
                 if queue:  # the next read waiting is taken now (_take_waiting)
-                    queue[0] = (queue[0][0], taken(queue[0][0], refusal is not None))
+                    # A card after the round, refused and held (``held``), opens no wait: as live, the read next is
+                    # taken as it came, not under a wait its shoe opened after it (the lost frames' wait ended with it).
+                    queue[0] = (queue[0][0], taken(queue[0][0], refusal is not None and not payload.get("held")))
             elif kind in ("card_assigned", "shoe_burn") and payload.get("op") != "play_held" \
                     and (kind == "card_assigned" or payload.get("cards")):  # a card typed in a place one left
                 if not queue or payload.get("override"):  # blackjack: a refused card a supervisor let in
