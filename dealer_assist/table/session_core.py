@@ -331,6 +331,14 @@ class SessionCore(ReadWaits, BurnsAndNewShoes, UnreadCards, ReaderLink, RestartR
         #: read waits for the cards before it only (:meth:`_split_wait`; fixR45's High: ??, 4C held, ??, QH waiting,
         #: ??: QH waited for both later cards, and the card after it, typed, played before it).
         self._counted: dict[int, tuple[tuple[Optional[int], frozenset[int]], ...]] = {}
+        #: Per wait for lost frames or a double feed, the frame numbers of its shoe's reads waiting behind the read held
+        #: when those frames were lost or the two cards fed: they came before them.  Taken under the wait with a card
+        #: counted before it, such a read waits for that card only, and the frames are the next read's (fixR47's
+        #: left-over High: ??, 4C held, ??, QH waiting, frames lost; QH waited for the lost frames too).
+        self._run_after: dict[int, frozenset[int]] = {}
+        #: Per wait a read was held under and split (:meth:`_split_wait`), what that read now waits for, if the wait's
+        #: own kind went to the newer wait (its lost frames or double feed came after the read).
+        self._held_why: dict[int, str] = {}
         #: While a restart plays the journal again, the reads it has not placed yet (:meth:`_read_waits_behind`).
         self._restore_queue: Optional[list] = None
         #: Per hold still waiting for more cards, how many typed for it are in play (a void takes one back).
