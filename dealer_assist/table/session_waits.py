@@ -87,7 +87,7 @@ class ReadWaits:
             # more to type before the next read (fixR42: at a gap none was counted, and Enter, Enter played the read
             # in its place; a double feed counted its own card only).
             self._cards_due[number] = self._cards_due.get(number, 0) + 1
-            self._count_card(source, number, number, seq)
+            self._count_card(source, number, number, seq, why)
         # A shoe's card left unplayed after the read held under such a wait is a card after the read, not one before
         # it: a wait of its own, as after a one-card hold (fixR41: ??, 4H held, Del, 5C held, ?? lost it; fixR42: the
         # same behind FRAMES LOST or a double feed).
@@ -106,9 +106,9 @@ class ReadWaits:
         if due > 1 or once:
             self._cards_due[self._holds_opened] = due
         if once and not reads_again(source):
-            self._count_card(source, self._holds_opened, number if due > 1 else None, seq)
+            self._count_card(source, self._holds_opened, number if due > 1 else None, seq, why)
             if why == AFTER_A_DOUBLE_FEED:
-                self._note_run(source)
+                self._note_run(source, before, number)
         if once and self._read_waits_behind(source):
             self._read_between.add(self._holds_opened)
             if why in (AFTER_AN_UNREADABLE, AFTER_A_DOUBLE_FEED) and self._before_reads(before, number) and (
@@ -131,17 +131,25 @@ class ReadWaits:
         ??, 2D held, frames lost, 8D, frames lost again; 8D came after the first lost frames, it waits for them)."""
         return not why or number == self._pending_hold or number in self._reads_before
 
-    def _count_card(self, source: str, number: int, counted: Optional[int], seq: Optional[int]) -> None:
-        """The wait ``number`` of the shoe ``source`` counts one more card it left unplayed, of frame ``seq`` (``counted``:
-        the wait whose cards it counts too, if any): it came after each read of that shoe waiting now behind the read
-        held."""
-        self._counted[number] = (*self._counted.get(counted, ()), (seq, frozenset(self._seqs_waiting(source))))
+    def _count_card(self, source: str, number: int, counted: Optional[int], seq: Optional[int], why: str) -> None:
+        """The wait ``number`` of the shoe ``source`` counts one more card it left unplayed (``why``: unread, fed with
+        another), of frame ``seq`` (``counted``: the wait whose cards it counts too, if any): it came after each read
+        of that shoe waiting now behind the read held."""
+        self._counted[number] = (*self._counted.get(counted, ()), (seq, frozenset(self._seqs_waiting(source)), why))
 
-    def _note_run(self, source: str) -> None:
+    def _note_run(self, source: str, why: str, number: int) -> None:
         """The wait just opened for the shoe ``source``'s lost frames or double feed came after each read of it
-        waiting now behind the read held (:attr:`_run_after`)."""
-        if not reads_again(source) and self._read_waits_behind(source):
-            self._run_after[self._holds_opened] = frozenset(self._seqs_waiting(source))
+        waiting now behind the read held (:attr:`_run_after`).  It replaced the wait ``number`` (``why``): if that was
+        for cards that may be several, not the read held's, its frames are the new wait's too, and only the reads
+        those came before as well came before it (fixR48's fuzzer: ??, 2D held, frames lost, 8D, frames lost again;
+        8D played as it came, ahead of the first frames' card)."""
+        if reads_again(source) or not self._read_waits_behind(source):
+            return
+        waiting = frozenset(self._seqs_waiting(source))
+        if why in MANY_CARD_HOLDS and number != self._pending_hold:
+            waiting &= self._run_after.get(number, frozenset())
+        if waiting:
+            self._run_after[self._holds_opened] = waiting
 
     def _due_after_read(self, source: str, seq: Any) -> int:
         """How many of the cards still due for the shoe's wait of ``source`` (cards it could not read, or counted by
@@ -151,7 +159,7 @@ class ReadWaits:
         if why not in (AFTER_AN_UNREADABLE, *RUN_HOLDS) or reads_again(source) or not isinstance(seq, int):
             return 0
         due = self._cards_due.get(number, 0 if why in (AFTER_A_GAP, AFTER_A_DOUBLE_FEED) else 1)
-        return sum(seq in reads for _, reads in self._counted.get(number, ())[-due:]) if due > 0 else 0
+        return sum(seq in reads for _, reads, _ in self._counted.get(number, ())[-due:]) if due > 0 else 0
 
     def _split_wait(self, source: str, seq: Any) -> Optional[tuple[list[Optional[int]], list[Optional[int]]]]:
         """The read of frame ``seq`` is taken under the wait of ``source`` (its shoe): if some of the wait's cards came
@@ -162,10 +170,11 @@ class ReadWaits:
         the shoe could not read (a Del wait's dropped read was read), else None."""
         why, number = self._hold_of[source]
         if isinstance(seq, int) and seq in self._run_after.get(number, ()):
-            return self._split_run(source, seq)
+            return self._split_run(source, seq) if self._unread_before(source, seq) else None
         after = self._due_after_read(source, seq)
         due = self._cards_due.get(number, 0 if why in (AFTER_A_GAP, AFTER_A_DOUBLE_FEED) else 1)
-        if not 0 < after < due:
+        # A double feed after it counted by the wait of lost frames before it is not split off (see the README).
+        if not 0 < after < due or any(kind == AFTER_A_DOUBLE_FEED for _, _, kind in self._counted[number][-after:]):
             return None
         cards = self._counted.pop(number, ())
         self._cards_due[number] = due - after
@@ -175,8 +184,17 @@ class ReadWaits:
         self._counted[self._holds_opened] = cards[-after:]
         if why != AFTER_AN_UNREADABLE:
             return None
-        frames = [frame for frame, _ in cards[-due:]]
+        frames = [frame for frame, _, _ in cards[-due:]]
         return (frames[:-after], frames[-after:]) if len(frames) == due else ([None] * (due - after), [None] * after)
+
+    def _unread_before(self, source: str, seq: int) -> bool:
+        """Whether the cards still due for the wait of ``source`` that came before its read of frame ``seq`` are all
+        cards it could not read (a double feed's may be two: such a wait is not split, see the README)."""
+        number = self._hold_of[source][1]
+        due = self._cards_due.get(number, 0)
+        cards = self._counted.get(number, ())
+        before = cards[len(cards) - due:len(cards) - self._due_after_read(source, seq)] if len(cards) >= due else ()
+        return len(cards) >= due and all(why == AFTER_AN_UNREADABLE for _, _, why in before)
 
     def _split_run(self, source: str, seq: int) -> Optional[tuple[list[Optional[int]], list[Optional[int]]]]:
         """The read of frame ``seq`` is taken under the wait of ``source`` (its shoe) for lost frames or a double feed
@@ -190,7 +208,7 @@ class ReadWaits:
         due = self._cards_due.get(number, 0)
         after = self._due_after_read(source, seq)
         cards = self._counted.pop(number, ())
-        before = [frame for frame, _ in cards[len(cards) - due:len(cards) - after]] if len(cards) >= due else []
+        before = [frame for frame, _, _ in cards[len(cards) - due:len(cards) - after]] if len(cards) >= due else []
         self._cards_due[number] = due - after
         self._counted[number] = cards[:len(cards) - after]
         self._held_why[number] = AFTER_AN_UNREADABLE
@@ -445,7 +463,7 @@ class ReadWaits:
                 counted = None if counted is None else (*self._counted.get(held, ())[-own:], *counted)
             if counted is not None and not reads_again(source) and self._holds_opened in self._cards_due:
                 # The dropped read's card came before the reads waiting; the cards counted after them stay after them.
-                self._counted[self._holds_opened] = ((None, frozenset()), *counted)
+                self._counted[self._holds_opened] = ((None, frozenset(), AFTER_DROPPED), *counted)
             self._placements = [self._holds_opened if n == number else n for n in self._placements]
             if why == AFTER_TYPED_UNREAD:  # V of the card typed before the ask still asks for the card (rev31 R3)
                 self._ended[self._holds_opened] = EndedWait(source, why, self._holds_opened, 1, asked=True)
@@ -460,7 +478,7 @@ class ReadWaits:
         due = (self._cards_due.get(number, 1 if why in ONE_CARD_HOLDS else 0)
                if why and why != AFTER_TYPED_UNREAD and number != self._pending_hold and not reads_again(source) else 0)
         self._open_hold(source, AFTER_A_GAP)
-        self._note_run(source)
+        self._note_run(source, why, number)
         if (self._before_reads(why, number) and (not due or number in self._reads_before) and not reads_again(source)
                 and self._read_waits_behind(source)):
             # The reads waiting behind the read held came before the frames lost: they play before the gap's wait
