@@ -174,7 +174,8 @@ class ReadWaits:
         after = self._due_after_read(source, seq)
         due = self._cards_due.get(number, 0 if why in (AFTER_A_GAP, AFTER_A_DOUBLE_FEED) else 1)
         # A double feed after it counted by the wait of lost frames before it is not split off (see the README).
-        if not 0 < after < due or any(kind == AFTER_A_DOUBLE_FEED for _, _, kind in self._counted[number][-after:]):
+        if not 0 < after < due or any(kind == AFTER_A_DOUBLE_FEED
+                                      for _, _, kind in self._counted.get(number, ())[-after:]):
             return None
         cards = self._counted.pop(number, ())
         self._cards_due[number] = due - after
@@ -202,8 +203,8 @@ class ReadWaits:
         it waits for those only, as for any card its shoe could not read, and the lost frames or the double feed,
         with the cards counted after the read, are a newer wait of their kind, for the read after it (fixR47's
         left-over High: ??, 4C held, ??, QH waiting, frames lost; QH waited for the lost frames, and the read after
-        it played in their place).  The frames of the cards before it, for UNREADABLE CARD's words (:meth:`_tell_split`),
-        if they are all cards the shoe could not read, else None."""
+        it played in their place).  The frames of the cards before it, for UNREADABLE CARD's words
+        (:meth:`_tell_split`), if they are all cards the shoe could not read, else None."""
         why, number = self._hold_of[source]
         due = self._cards_due.get(number, 0)
         after = self._due_after_read(source, seq)
