@@ -211,3 +211,35 @@ def test_blackjack_read_inside_lost_frames_wait_waits_for_the_unread_card_before
         rig.close()
     replay = replayed(rig.journal, BlackjackSession(rig.rules))
     assert snapshot_of(replay) == live, replay.snapshot.status_reason()
+
+
+@pytest.mark.parametrize("restart", [False, True])
+def test_blackjack_read_between_two_lost_frames_still_waits_for_the_first(tmp_path, restart):
+    """??, 2D held, a frame lost, 8D waiting, a frame lost again: the second frames' wait counts the first's too, so 8D
+    still waits for them (a guard: this branch's first version played 8D as it came, ahead of the first frame's card;
+    the fuzzer's seed 59)."""
+    rig = RestartingBlackjackRig(tmp_path, THREE_SEATS)
+    try:
+        s = rig.session
+        dealt_three_seats(rig)
+        rig.send("CARD", "??")
+        rig.cards("2D")
+        assert held(s, "2D")
+        rig.seq += 1  # frame 3 lost
+        rig.cards("8D")
+        rig.seq += 1  # frame 5 lost
+        rig.cards("9C")
+        assert wait_for(lambda: [e.card.code for e in s.snapshot.waiting] == ["8D", "9C"])
+        if restart:
+            s = rig.restart()
+        assert s.enter_card("4H") is None and s.confirm_pending() is None
+        assert played(s) == ["4H", "2D"] and held(s, "8D"), s.snapshot.status_reason()
+        assert s.snapshot.pending.doubt == AFTER_A_GAP
+        if restart:
+            s = rig.restart()
+            assert held(s, "8D") and s.snapshot.pending.doubt == AFTER_A_GAP
+        assert s.enter_card("JD") is None and s.confirm_pending() is None  # the first lost frame's card, then 8D
+        # 9C, after them, plays as it comes, as on main: Enter said the merged wait's cards are typed.
+        assert played(s)[:4] == ["4H", "2D", "JD", "8D"], s.snapshot.status_reason()
+    finally:
+        rig.close()
