@@ -72,6 +72,18 @@ def unread_around(source: str, before: Sequence[Optional[int]], after: Sequence[
     return text, action
 
 
+def unread_before_run(source: str, before: Sequence[Optional[int]], held: str, fed: bool) -> tuple[str, str]:
+    """UNREADABLE CARD's text and DO line when ``source`` could not read cards (their frames) ``before`` the read
+    ``held`` for the croupier, and frames were lost after it (a double feed came, if ``fed``): typed, each card goes
+    into the next place, so the ones before it come first, then Enter plays ``held``, then any card of those after."""
+    run = ("two cards left the shoe together after it (DOUBLE_FEED)" if fed
+           else "frames were lost after it (FRAMES LOST)")
+    later = "any card of the two not read" if fed else "any card the lost frames held"
+    text = f"the {source} could not read {cards(len(before))} before {held}{_where(before)}; {run}"
+    them = "it" if len(before) == 1 else "them"
+    return text, f"type {them} first (K), then Enter plays {held}, then type {later} (K)"
+
+
 def lost_together(source: str, gaps: Sequence[tuple[tuple[int, ...], Optional[int]]], after: Sequence[bool],
                   held: Optional[str], may_restart: bool) -> tuple[str, str]:
     """FRAMES LOST's text and DO line for several gaps of ``source`` told together: each its lost frames and how many

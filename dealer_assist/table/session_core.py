@@ -326,11 +326,20 @@ class SessionCore(ReadWaits, BurnsAndNewShoes, UnreadCards, ReaderLink, RestartR
         #: numbers of those reads, which came before the card and play before its wait (fixR42 L1: ??, 4C held, QH
         #: waiting, ??; once 4C was played QH was held under the second ??'s wait, and its card typed played first).
         self._reads_before: dict[int, frozenset[int]] = {}
-        #: Per wait of a shoe's cards left unplayed, each card it counted, in order: its frame number, and those of the
-        #: shoe's reads waiting behind the read held as it came (they came before it).  Taken under the wait, such a
+        #: Per wait of a shoe's cards left unplayed, each card it counted, in order: its frame number, those of the
+        #: shoe's reads waiting behind the read held as it came (they came before it), and the wait it opened or would
+        #: have (unread, a double feed; a Del wait's dropped read: :data:`AFTER_DROPPED`).  Taken under the wait, such a
         #: read waits for the cards before it only (:meth:`_split_wait`; fixR45's High: ??, 4C held, ??, QH waiting,
         #: ??: QH waited for both later cards, and the card after it, typed, played before it).
-        self._counted: dict[int, tuple[tuple[Optional[int], frozenset[int]], ...]] = {}
+        self._counted: dict[int, tuple[tuple[Optional[int], frozenset[int], str], ...]] = {}
+        #: Per wait for lost frames or a double feed, the frame numbers of its shoe's reads waiting behind the read held
+        #: when those frames were lost or the two cards fed: they came before them.  Taken under the wait with a card
+        #: counted before it, such a read waits for that card only, and the frames are the next read's (fixR47's
+        #: left-over High: ??, 4C held, ??, QH waiting, frames lost; QH waited for the lost frames too).
+        self._run_after: dict[int, frozenset[int]] = {}
+        #: Per wait a read was held under and split (:meth:`_split_wait`), what that read now waits for, if the wait's
+        #: own kind went to the newer wait (its lost frames or double feed came after the read).
+        self._held_why: dict[int, str] = {}
         #: While a restart plays the journal again, the reads it has not placed yet (:meth:`_read_waits_behind`).
         self._restore_queue: Optional[list] = None
         #: Per hold still waiting for more cards, how many typed for it are in play (a void takes one back).

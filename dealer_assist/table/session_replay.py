@@ -264,9 +264,9 @@ class ReplayFollowing:
     def _replay_behind(self, read: QueuedRead) -> tuple[Unread, ...]:
         """In a replay, the cards its reader could not read that the read ``read``, taken now, waits for: those standing,
         but a shoe's reported after it, which came while it waited its turn and are due after it, as live
-        (_split_wait), unless its wait for lost frames or a double feed holds it (live: it waits for them all)."""
+        (_split_wait), under a wait for lost frames or a double feed before it too (fixR48: live split it since)."""
         frames = tuple((f[0], f[1]) for f in self._replay_unread_frames if f[0] == read.source)
-        if reads_again(read.source) or read.seq is None or read.frame is None or self._replay_many_of(read):
+        if reads_again(read.source) or read.seq is None or read.frame is None:
             return frames
         return tuple(f for f in frames if not 0 < (f[1] - read.frame) % 65536 < 32768)
 

@@ -94,7 +94,7 @@ class RestartRestoring:
             why = self._hold_of.get(read.get("source"), ("", 0))[0]
             hold = self._hold_taken(read, refused)
             if hold is not None:
-                whys[hold] = why
+                whys[hold] = self._held_why.get(hold, why)
             return hold
 
         def hold_next(source: str, why: str, seq: Any = None) -> None:  # as live: the read first waits under its hold
@@ -131,7 +131,7 @@ class RestartRestoring:
         self._due_for_held = self._held_due_typed = None
         self._typed_loose, reported = [], {}
         self._read_between, self._refusal_after, self._restore_queue = set(), {}, queue
-        self._reads_before, self._counted = {}, {}
+        self._reads_before, self._counted, self._run_after, self._held_why = {}, {}, {}, {}
         refused = False
         refusal: Optional[tuple[str, str]] = None  # a read refused: it holds the next unless it was held after
         asked: Optional[dict] = None  # FRAMES LOST's first Enter on the read waiting first (confirm_pending)
@@ -430,4 +430,9 @@ class RestartRestoring:
         if seq in self._reads_before.get(number, ()):
             return True
         source = next((s for s, hold in self._hold_of.items() if hold == (AFTER_AN_UNREADABLE, number)), None)
-        return source is not None and self._due_after_read(source, seq) >= max(self._cards_due.get(number, 1), 1)
+        if source is not None:
+            return self._due_after_read(source, seq) >= max(self._cards_due.get(number, 1), 1)
+        # Lost frames or a double feed that came after the read, and no card counted before it still due: as it came.
+        source = next((s for s, hold in self._hold_of.items() if hold[1] == number and hold[0] in RUN_HOLDS), None)
+        return (source is not None and seq in self._run_after.get(number, ())
+                and self._due_after_read(source, seq) >= self._cards_due.get(number, 0))

@@ -85,13 +85,19 @@ class TypedCards:
         was played before K♣).  None if it is one of the read's own cards (a void made one due again)."""
         source = self._read_source(pending)
         held, hold = self._pending_hold, self._hold_of.get(source)
+        read = pending.card.label
+        if (hold is not None and hold[0] == AFTER_A_GAP and hold[1] != held and held in self._held_why
+                and held not in self._cards_due):
+            # Its cards are typed, and the frames lost came after it (_split_run): the card typed is theirs, after it.
+            return (f"{card.label} not taken: {read} comes first. The cards missing before {read} are typed, and the "
+                    f"frames lost (FRAMES LOST) came after it: Enter plays {read}, then type {card.label} in its "
+                    "place (K)")
         # Behind lost frames or a double feed how many cards are missing is not known: a card typed may be one more.
         if (reads_again(source) or held is None or held in self._cards_due or self._due_for_held is not None
                 or pending.doubt in (AFTER_A_GAP, AFTER_A_DOUBLE_FEED)
                 or hold is None or hold[1] == held or not self.cards_due(source)
                 or not self._left_unplayed(hold[0], source, hold[1])):
             return None
-        read = pending.card.label
         return (f"{card.label} not taken: {read} comes first. The cards missing before {read} are typed, and the card "
                 f"the shoe left unplayed after it is not one of them: Enter plays {read}, then type {card.label} in "
                 "its place (K)")

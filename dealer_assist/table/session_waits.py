@@ -87,7 +87,7 @@ class ReadWaits:
             # more to type before the next read (fixR42: at a gap none was counted, and Enter, Enter played the read
             # in its place; a double feed counted its own card only).
             self._cards_due[number] = self._cards_due.get(number, 0) + 1
-            self._count_card(source, number, number, seq)
+            self._count_card(source, number, number, seq, why)
         # A shoe's card left unplayed after the read held under such a wait is a card after the read, not one before
         # it: a wait of its own, as after a one-card hold (fixR41: ??, 4H held, Del, 5C held, ?? lost it; fixR42: the
         # same behind FRAMES LOST or a double feed).
@@ -106,7 +106,9 @@ class ReadWaits:
         if due > 1 or once:
             self._cards_due[self._holds_opened] = due
         if once and not reads_again(source):
-            self._count_card(source, self._holds_opened, number if due > 1 else None, seq)
+            self._count_card(source, self._holds_opened, number if due > 1 else None, seq, why)
+            if why == AFTER_A_DOUBLE_FEED:
+                self._note_run(source, before, number)
         if once and self._read_waits_behind(source):
             self._read_between.add(self._holds_opened)
             if why in (AFTER_AN_UNREADABLE, AFTER_A_DOUBLE_FEED) and self._before_reads(before, number) and (
@@ -129,21 +131,35 @@ class ReadWaits:
         ??, 2D held, frames lost, 8D, frames lost again; 8D came after the first lost frames, it waits for them)."""
         return not why or number == self._pending_hold or number in self._reads_before
 
-    def _count_card(self, source: str, number: int, counted: Optional[int], seq: Optional[int]) -> None:
-        """The wait ``number`` of the shoe ``source`` counts one more card it left unplayed, of frame ``seq`` (``counted``:
-        the wait whose cards it counts too, if any): it came after each read of that shoe waiting now behind the read
-        held."""
-        self._counted[number] = (*self._counted.get(counted, ()), (seq, frozenset(self._seqs_waiting(source))))
+    def _count_card(self, source: str, number: int, counted: Optional[int], seq: Optional[int], why: str) -> None:
+        """The wait ``number`` of the shoe ``source`` counts one more card it left unplayed (``why``: unread, fed with
+        another), of frame ``seq`` (``counted``: the wait whose cards it counts too, if any): it came after each read
+        of that shoe waiting now behind the read held."""
+        self._counted[number] = (*self._counted.get(counted, ()), (seq, frozenset(self._seqs_waiting(source)), why))
+
+    def _note_run(self, source: str, why: str, number: int) -> None:
+        """The wait just opened for the shoe ``source``'s lost frames or double feed came after each read of it
+        waiting now behind the read held (:attr:`_run_after`).  It replaced the wait ``number`` (``why``): if that was
+        for cards that may be several, not the read held's, its frames are the new wait's too, and only the reads
+        those came before as well came before it (fixR48's fuzzer: ??, 2D held, frames lost, 8D, frames lost again;
+        8D played as it came, ahead of the first frames' card)."""
+        if reads_again(source) or not self._read_waits_behind(source):
+            return
+        waiting = frozenset(self._seqs_waiting(source))
+        if why in MANY_CARD_HOLDS and number != self._pending_hold:
+            waiting &= self._run_after.get(number, frozenset())
+        if waiting:
+            self._run_after[self._holds_opened] = waiting
 
     def _due_after_read(self, source: str, seq: Any) -> int:
-        """How many of the cards still due for the shoe's wait of ``source`` (cards it could not read) came after its
-        read of frame ``seq``, which waited behind the read held as they came: of the cards counted, the last (a card
-        typed is the first due)."""
+        """How many of the cards still due for the shoe's wait of ``source`` (cards it could not read, or counted by
+        its wait for lost frames or a double feed) came after its read of frame ``seq``, which waited behind the read
+        held as they came: of the cards counted, the last (a card typed is the first due)."""
         why, number = self._hold_of.get(source, ("", 0))
-        if why not in (AFTER_AN_UNREADABLE, AFTER_DROPPED) or reads_again(source) or not isinstance(seq, int):
+        if why not in (AFTER_AN_UNREADABLE, *RUN_HOLDS) or reads_again(source) or not isinstance(seq, int):
             return 0
-        due = self._cards_due.get(number, 1)
-        return sum(seq in reads for _, reads in self._counted.get(number, ())[-due:])
+        due = self._cards_due.get(number, 0 if why in (AFTER_A_GAP, AFTER_A_DOUBLE_FEED) else 1)
+        return sum(seq in reads for _, reads, _ in self._counted.get(number, ())[-due:]) if due > 0 else 0
 
     def _split_wait(self, source: str, seq: Any) -> Optional[tuple[list[Optional[int]], list[Optional[int]]]]:
         """The read of frame ``seq`` is taken under the wait of ``source`` (its shoe): if some of the wait's cards came
@@ -152,10 +168,14 @@ class ReadWaits:
         wait's dropped read came before the reads waiting: the cards after them are cards the shoe could not read).
         The frames of the cards before it and after it, for UNREADABLE CARD's words, if it did and they are all cards
         the shoe could not read (a Del wait's dropped read was read), else None."""
-        after = self._due_after_read(source, seq)
         why, number = self._hold_of[source]
-        due = self._cards_due.get(number, 1)
-        if not 0 < after < due:
+        if isinstance(seq, int) and seq in self._run_after.get(number, ()):
+            return self._split_run(source, seq) if self._unread_before(source, seq) else None
+        after = self._due_after_read(source, seq)
+        due = self._cards_due.get(number, 0 if why in (AFTER_A_GAP, AFTER_A_DOUBLE_FEED) else 1)
+        # A double feed after it counted by the wait of lost frames before it is not split off (see the README).
+        if not 0 < after < due or any(kind == AFTER_A_DOUBLE_FEED
+                                      for _, _, kind in self._counted.get(number, ())[-after:]):
             return None
         cards = self._counted.pop(number, ())
         self._cards_due[number] = due - after
@@ -165,8 +185,43 @@ class ReadWaits:
         self._counted[self._holds_opened] = cards[-after:]
         if why != AFTER_AN_UNREADABLE:
             return None
-        frames = [frame for frame, _ in cards[-due:]]
+        frames = [frame for frame, _, _ in cards[-due:]]
         return (frames[:-after], frames[-after:]) if len(frames) == due else ([None] * (due - after), [None] * after)
+
+    def _unread_before(self, source: str, seq: int) -> bool:
+        """Whether the cards still due for the wait of ``source`` that came before its read of frame ``seq`` are all
+        cards it could not read (a double feed's may be two: such a wait is not split, see the README)."""
+        number = self._hold_of[source][1]
+        due = self._cards_due.get(number, 0)
+        cards = self._counted.get(number, ())
+        before = cards[len(cards) - due:len(cards) - self._due_after_read(source, seq)] if len(cards) >= due else ()
+        return len(cards) >= due and all(why == AFTER_AN_UNREADABLE for _, _, why in before)
+
+    def _split_run(self, source: str, seq: int) -> Optional[tuple[list[Optional[int]], list[Optional[int]]]]:
+        """The read of frame ``seq`` is taken under the wait of ``source`` (its shoe) for lost frames or a double feed
+        that came after it, and cards counted before it are still due (else it plays as it came, :meth:`_came_before`):
+        it waits for those only, as for any card its shoe could not read, and the lost frames or the double feed,
+        with the cards counted after the read, are a newer wait of their kind, for the read after it (fixR47's
+        left-over High: ??, 4C held, ??, QH waiting, frames lost; QH waited for the lost frames, and the read after
+        it played in their place).  The frames of the cards before it, for UNREADABLE CARD's words
+        (:meth:`_tell_split`), if they are all cards the shoe could not read, else None."""
+        why, number = self._hold_of[source]
+        due = self._cards_due.get(number, 0)
+        after = self._due_after_read(source, seq)
+        cards = self._counted.pop(number, ())
+        before = [frame for frame, _, _ in cards[len(cards) - due:len(cards) - after]] if len(cards) >= due else []
+        self._cards_due[number] = due - after
+        self._counted[number] = cards[:len(cards) - after]
+        self._held_why[number] = AFTER_AN_UNREADABLE
+        self._open_hold(source, why)
+        opened = self._holds_opened
+        if after:
+            self._cards_due[opened] = after
+            self._counted[opened] = cards[len(cards) - after:]
+        self._run_after[opened] = self._run_after.pop(number) - {seq}
+        if number in self._reads_before:
+            self._reads_before[opened] = self._reads_before.pop(number)
+        return (before, []) if before and None not in before else None
 
     def _seqs_waiting(self, source: str) -> set[int]:
         """The frame numbers of the reads of ``source`` waiting behind the read held (a restart: behind the first read
@@ -300,6 +355,7 @@ class ReadWaits:
         why, number = self._hold_of.pop(source)
         self._cards_due.pop(number, None)
         self._counted.pop(number, None)
+        self._run_after.pop(number, None)
         if why == AFTER_TYPED_UNREAD:
             self._ended[number] = EndedWait(source, why, number, 1, asked=True)
 
@@ -408,7 +464,7 @@ class ReadWaits:
                 counted = None if counted is None else (*self._counted.get(held, ())[-own:], *counted)
             if counted is not None and not reads_again(source) and self._holds_opened in self._cards_due:
                 # The dropped read's card came before the reads waiting; the cards counted after them stay after them.
-                self._counted[self._holds_opened] = ((None, frozenset()), *counted)
+                self._counted[self._holds_opened] = ((None, frozenset(), AFTER_DROPPED), *counted)
             self._placements = [self._holds_opened if n == number else n for n in self._placements]
             if why == AFTER_TYPED_UNREAD:  # V of the card typed before the ask still asks for the card (rev31 R3)
                 self._ended[self._holds_opened] = EndedWait(source, why, self._holds_opened, 1, asked=True)
@@ -423,6 +479,7 @@ class ReadWaits:
         due = (self._cards_due.get(number, 1 if why in ONE_CARD_HOLDS else 0)
                if why and why != AFTER_TYPED_UNREAD and number != self._pending_hold and not reads_again(source) else 0)
         self._open_hold(source, AFTER_A_GAP)
+        self._note_run(source, why, number)
         if (self._before_reads(why, number) and (not due or number in self._reads_before) and not reads_again(source)
                 and self._read_waits_behind(source)):
             # The reads waiting behind the read held came before the frames lost: they play before the gap's wait
@@ -454,6 +511,7 @@ class ReadWaits:
         """The croupier answered the card waiting: the hold it waited under ends (one opened since,
         by a card that left the source after it, stays)."""
         self._held_due_settled(pending.source, self._pending_hold)
+        self._held_why.pop(self._pending_hold, None)
         self._due_for_held = None  # its read is answered
         self._end_hold_of(pending)
         self._pending_hold = None
@@ -644,8 +702,8 @@ class ReadWaits:
                 and (event.source in self._refusal_after
                      or not self._came_before(event.seq, self._hold_of[event.source][1]))):
             why, hold = self._hold_of[event.source]
-            event = replace(event, doubt=why)
             split = None if event.source in self._refusal_after else self._split_wait(event.source, event.seq)
+            event = replace(event, doubt=self._held_why.get(hold, why))
         elif not event.doubt and self._out_of_place(event):
             event = replace(event, doubt=self._out_of_place(event))
         if event.confidence < CONFIRM_BELOW or event.candidates or event.doubt:
