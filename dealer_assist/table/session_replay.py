@@ -257,9 +257,11 @@ class ReplayFollowing:
     def _replay_behind(self, read: QueuedRead) -> tuple[Unread, ...]:
         """In a replay, the cards its reader could not read that the read ``read``, taken now, waits for: those standing,
         but a shoe's reported after it, which came while it waited its turn and are due after it, as live
-        (_split_wait), unless its wait for lost frames or a double feed holds it (live: it waits for them all)."""
+        (_split_wait), unless its wait for lost frames or a double feed holds it, or it was taken as the read before it
+        was refused (live: it waits for them all; rev41 F3: the replay kept CARD REFUSED and UNREADABLE CARD up)."""
         frames = tuple((f[0], f[1]) for f in self._replay_unread_frames if f[0] == read.source)
-        if reads_again(read.source) or read.seq is None or read.frame is None or self._replay_many_of(read):
+        if (reads_again(read.source) or read.seq is None or read.frame is None or read.after_refusal
+                or self._replay_many_of(read)):
             return frames
         return tuple(f for f in frames if not 0 < (f[1] - read.frame) % 65536 < 32768)
 
@@ -474,7 +476,9 @@ class ReplayFollowing:
             self._replay_typed_refused = note["source"] == "keyboard"
             if left_unplayed(kind, note) is not None:  # as live (_hold_next): its wait replaces the ask's (bj-156)
                 self._replay_asks.discard(note["source"])
-            refused = self._replay_reads.refused(note["source"])
+            # As live (_hold_next at the refusal): the read taken next waits under the refusal's wait, not split.
+            refused = self._replay_reads.refused(note["source"], left_unplayed(kind, note) is not None
+                                                 and not note.get("held"))
             if refused is not None and (refused.behind or refused.source in self._replay_dropped
                                         or self._replay_many_of(refused)):
                 # Held under its reader's wait (a card unread, a read dropped, frames lost), then Enter, and the rules

@@ -89,9 +89,12 @@ class RestartRestoring:
         whys: dict[int, str] = {}  # why each of those holds waits (the first read's doubt, see _wait_again)
 
         def taken(read: dict, refused: bool = False) -> Optional[int]:
+            # The wait's reason before _hold_taken splits off the cards after the read (rev41 F1: a read under a Del
+            # wait was worded as the split-off UNREADABLE CARD wait's after a restart).
+            why = self._hold_of.get(read.get("source"), ("", 0))[0]
             hold = self._hold_taken(read, refused)
             if hold is not None:
-                whys[hold] = self._hold_of[read["source"]][0]
+                whys[hold] = why
             return hold
 
         def hold_next(source: str, why: str, seq: Any = None) -> None:  # as live: the read first waits under its hold
@@ -184,6 +187,8 @@ class RestartRestoring:
                 continue
             if refused and kind == "card_held":  # a card after the round is refused, then held: it holds nothing
                 refused, refusal = False, None
+                if queue:  # as live (_take_waiting): the read next is taken under no refusal's wait (rev41 F2)
+                    queue[0] = (queue[0][0], taken(queue[0][0]))
                 continue
             if refusal is not None:
                 refused_next(*refusal, retake=True)
