@@ -99,6 +99,57 @@ def test_read_waiting_behind_cards_held_after_the_round_keeps_its_wait_after_a_r
     assert held(replay_of(rig)) == live
 
 
+def test_replay_counts_a_card_typed_for_a_read_dropped_under_a_del_wait_before_the_newer_wait(tmp_path):
+    """No round dealt: 6D typed, then the shoe's 6D refused (a second copy), ??, 5S, JS and 7H; Del on 5S, ?? (after
+    7H), Del on JS.  7H waits for four cards (6D's, the ??'s, 5S's, JS's), the ?? after it is the next read's.  Three
+    typed count for 7H's; at N 7H is held after the round and AS waits for that ??'s card.  The replay counted no
+    card for JS dropped, took the third card typed as that ??'s, and at N took UNREADABLE CARD down."""
+    rig = BurnRig(tmp_path, missing_card.RULES)
+    s = rig.session
+    try:
+        assert s.enter_card("6D") is None
+        rig.send(hello("B1"), *(frame("CARD", n, code) for n, code in enumerate(("6D", "??", "5S", "JS", "7H"), 1)))
+        assert unread(rig.path, 1) and rig.waits("5S")
+        assert wait_for(lambda: [e.card.code for e in s.snapshot.waiting] == ["JS", "7H"])
+        s.reject_pending()
+        rig.send(frame("CARD", 6, "??"))
+        assert unread(rig.path, 2)
+        s.reject_pending()
+        assert held(s)[:3] == ("7H", AFTER_DROPPED, 4), s.snapshot.status_reason()
+        assert s.enter_card("9C") is None
+        rig.send(frame("CARD", 7, "AS"))
+        assert wait_for(lambda: [e.card.code for e in s.snapshot.waiting] == ["AS"])
+        assert s.enter_card("10D") is None and s.enter_card("8S") is None
+        assert held(s)[:3] == ("7H", AFTER_DROPPED, 1), s.snapshot.status_reason()
+        assert s.next_round() is None
+        assert [c.code for c in s.state.held] == ["7H"]
+        live = held(s)
+        assert live == ("AS", AFTER_AN_UNREADABLE, 1, ["held", "refused", "unreadable"]), s.snapshot.status_reason()
+        rig.restart()
+        assert held(rig.session) == live, rig.session.snapshot.status_reason()
+    finally:
+        rig.close()
+    assert held(replay_of(rig)) == live
+
+
+def test_replay_takes_the_wait_for_a_card_after_the_read_held_down_at_n_as_live(tmp_path):
+    """A round of four cards typed but the last, ??, 4H held, ??, the last card typed (the first ??'s); N.  4H is still
+    held, its own cards typed; the wait for the ?? after it ends at N, as live, UNREADABLE CARD with it."""
+    rig = BurnRig(tmp_path, missing_card.RULES)
+    s = rig.session
+    try:
+        assert s.deal() is None
+        assert all(s.enter_card(code) is None for code in ("KS", "KC", "9C"))
+        rig.send(hello("B1"), frame("CARD", 1, "??"), frame("CARD", 2, "4H"), frame("CARD", 3, "??"))
+        assert unread(rig.path, 2) and rig.waits("4H")
+        assert s.enter_card("QD") is None and s.next_round() is None
+        live = held(s)
+        assert live == ("4H", AFTER_AN_UNREADABLE, 0, []), s.snapshot.status_reason()
+    finally:
+        rig.close()
+    assert held(replay_of(rig)) == live
+
+
 def test_replay_of_a_read_taken_under_a_refusals_wait_takes_its_alerts_down_as_live(tmp_path):
     rig = RestartingBlackjackRig(tmp_path, TWO_SEATS)
     try:
