@@ -14,9 +14,9 @@ from typing import Any, Optional
 from dealer_assist.cards import InvalidCardError, parse_card
 from dealer_assist.events import RecordedNote, RecordedEnd, RecordedOp, RecordedStart
 from dealer_assist.table.alert import Alert
-from dealer_assist.table.holds import (AFTER_A_DOUBLE_FEED, AFTER_A_GAP, AFTER_TYPED_UNREAD, SAME_CARD_DOUBTS,
-                                       TYPED_UNREAD, AFTER_A_REFUSAL, HOLDS, ONE_CARD_HOLDS, READ_BEFORE_A_STOP,
-                                       held_by_alert, hold_of_alert, left_unplayed, DRAWN_ONCE, reads_again)
+from dealer_assist.table.holds import (AFTER_A_DOUBLE_FEED, AFTER_A_GAP, AFTER_DROPPED, AFTER_TYPED_UNREAD,
+                                       SAME_CARD_DOUBTS, TYPED_UNREAD, AFTER_A_REFUSAL, HOLDS, ONE_CARD_HOLDS,
+                                       READ_BEFORE_A_STOP, held_by_alert, hold_of_alert, left_unplayed, DRAWN_ONCE, reads_again)
 from dealer_assist.table.replay_reads import HELD_AS, QueuedRead, Unread
 from dealer_assist.table.session_typed import UNSURE_READ
 from dealer_assist.table.standing_alerts import FOUND_AGAIN
@@ -265,6 +265,11 @@ class ReplayFollowing:
             return frames
         return tuple(f for f in frames if not 0 < (f[1] - read.frame) % 65536 < 32768)
 
+    def _unread_after_read(self, read: Optional[QueuedRead]) -> bool:
+        """Whether its shoe could not read a card after the read ``read`` that is still due (a wait of its own)."""
+        return read is not None and read.frame is not None and any(
+            f[0] == read.source and 0 < (f[1] - read.frame) % 65536 < 32768 for f in self._replay_unread_frames)
+
     def _replay_burned_unread(self, count: int) -> None:
         """In a replay, B or Shift+B settled ``count`` cards left unplayed as burn cards: as live (_burn_done), those
         before the read held come first, then the oldest; with none left due, the waits' alerts go (rev38 R5: the
@@ -391,6 +396,8 @@ class ReplayFollowing:
         held = self._replay_reads.first()
         if held is not None and held.source in self._replay_many and not self._replay_many_of(held):
             held = None  # as live: a newer wait of its reader (frames lost after it) replaced its own, and ends too
+        elif held is not None and not reads_again(held.source) and self._unread_after_read(held):
+            held = None  # so does one for a card its shoe could not read after it (rev41: UNREADABLE CARD stayed up)
         kept = held.source if held is not None else None
         self._replay_unread_frames = [f for f in self._replay_unread_frames if f[0] == kept]
         self._replay_asks = {source for source in self._replay_asks if source == kept}
@@ -536,12 +543,15 @@ class ReplayFollowing:
                     doubt in (self.NEW_SHOE_FIRST_WAITS, self.BURNED_BEHIND_DOUBT) or doubt in SAME_CARD_DOUBTS)):
                 # As live (_hold_for_dropped): the card dropped came before the reads waiting, which wait for it too.
                 self._replay_many_before.pop(self._replay_many[note["source"]][0], None)
-            self._replay_reads.settled(note.get("source"), seq if isinstance(seq, int) else None)
+            dropped = self._replay_reads.settled(note.get("source"), seq if isinstance(seq, int) else None)
             if note.get("waits_for_cards") is True and isinstance(note.get("source"), str):
                 self._replay_dropped.add(note["source"])  # as live (_hold_for_dropped): the wait is for cards now
                 if self._replay_many.get(note["source"], (None, ""))[1] == AFTER_A_GAP:
                     del self._replay_many[note["source"]]  # lost frames' wait too: the Del wait replaces it
-                if note.get("doubt") in DRAWN_ONCE and not reads_again(note["source"]):  # its card one more due
+                if not reads_again(note["source"]) and (note.get("doubt") in DRAWN_ONCE or (
+                        note.get("doubt") == AFTER_DROPPED and self._unread_after_read(dropped))):
+                    # Its card one more due; under a Del wait too once its shoe missed a card after it, whose wait the
+                    # live table's Del replaces (rev41 F2: a card typed then went for that later card).
                     self._replay_dropped_due[note["source"]] = self._replay_dropped_due.get(note["source"], 0) + 1
                 taken = self._replay_reads.first()
                 if taken is not None and taken.source == note["source"]:

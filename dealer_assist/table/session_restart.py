@@ -134,6 +134,7 @@ class RestartRestoring:
         self._reads_before, self._counted = {}, {}
         refused = False
         refusal: Optional[tuple[str, str]] = None  # a read refused: it holds the next unless it was held after
+        retake = False  # the read next was taken under that refusal's wait, to be taken again if it was held after
         asked: Optional[dict] = None  # FRAMES LOST's first Enter on the read waiting first (confirm_pending)
         for kind, payload in reversed(entries):
             if kind == LOST_FRAMES_ASKED:
@@ -187,12 +188,12 @@ class RestartRestoring:
                 continue
             if refused and kind == "card_held":  # a card after the round is refused, then held: it holds nothing
                 refused, refusal = False, None
-                if queue:  # as live (_take_waiting): the read next is taken under no refusal's wait (rev41 F2)
-                    queue[0] = (queue[0][0], taken(queue[0][0]))
+                if retake and queue:  # as live (_take_waiting): the read next is taken under no refusal's wait
+                    queue[0] = (queue[0][0], taken(queue[0][0]))  # (rev41 F2: it was, and its answer ended a wait)
                 continue
             if refusal is not None:
                 refused_next(*refusal, retake=True)
-            refused, refusal = kind == "card_refused", None
+            refused, refusal, retake = kind == "card_refused", None, False
             if kind == "card_read":
                 self._restore_reported(payload, written[id(payload)], reported)
                 queue.append((payload, taken(payload) if not queue else None))
@@ -272,6 +273,7 @@ class RestartRestoring:
                     refusal = left_unplayed(kind, payload)
                 if queue:  # the next read waiting is taken now (_take_waiting)
                     queue[0] = (queue[0][0], taken(queue[0][0], refusal is not None))
+                    retake = refusal is not None  # unless the card refused is held after the round (card_held)
             elif kind in ("card_assigned", "shoe_burn") and payload.get("op") != "play_held" \
                     and (kind == "card_assigned" or payload.get("cards")):  # a card typed in a place one left
                 if not queue or payload.get("override"):  # blackjack: a refused card a supervisor let in
