@@ -266,9 +266,11 @@ class ReplayFollowing:
         return tuple(f for f in frames if not 0 < (f[1] - read.frame) % 65536 < 32768)
 
     def _unread_after_read(self, read: Optional[QueuedRead]) -> bool:
-        """Whether its shoe could not read a card after the read ``read`` that is still due (a wait of its own)."""
+        """Whether its shoe could not read a card after the read ``read``, still due, that ``read`` does not wait for
+        (a newer wait, of its own: not one of lost frames' or a refusal's wait it was taken under whole)."""
         return read is not None and read.frame is not None and any(
-            f[0] == read.source and 0 < (f[1] - read.frame) % 65536 < 32768 for f in self._replay_unread_frames)
+            f[0] == read.source and 0 < (f[1] - read.frame) % 65536 < 32768 and (f[0], f[1]) not in (read.behind or ())
+            for f in self._replay_unread_frames)
 
     def _replay_burned_unread(self, count: int) -> None:
         """In a replay, B or Shift+B settled ``count`` cards left unplayed as burn cards: as live (_burn_done), those
