@@ -150,7 +150,9 @@ def test_replay_takes_the_wait_for_a_card_after_the_read_held_down_at_n_as_live(
     assert held(replay_of(rig)) == live
 
 
-def test_replay_of_a_read_taken_under_a_refusals_wait_takes_its_alerts_down_as_live(tmp_path):
+@pytest.mark.parametrize("drop", [False, True])
+def test_replay_of_a_read_taken_under_a_refusals_wait_takes_its_alerts_down_as_live(tmp_path, drop):
+    """``drop``: Del on JD too (bj seed 7004): 10H is taken under the Del wait that replaced the refusal's, whole."""
     rig = RestartingBlackjackRig(tmp_path, TWO_SEATS)
     try:
         s = rig.session
@@ -162,9 +164,13 @@ def test_replay_of_a_read_taken_under_a_refusals_wait_takes_its_alerts_down_as_l
         assert s.confirm_pending() is not None  # KD refused again: JD is held under its wait
         rig.cards("AS")
         assert wait_for(lambda: len(s.snapshot.waiting) == 3)
+        if drop:
+            s.reject_pending()
+            assert s.snapshot.pending.card.code == "TH" and s.snapshot.cards_due == 0, s.snapshot.status_reason()
         assert s.place(1, D("10")) is None and s.place(2, D("10")) is None and s.deal() is None
         assert s.confirm_pending() is None
-        assert wait_for(lambda: played(s) == ["JD", "TH", "AC", "AS"]), s.snapshot.status_reason()
+        cards = ["TH", "AC", "AS"] if drop else ["JD", "TH", "AC", "AS"]
+        assert wait_for(lambda: played(s) == cards), s.snapshot.status_reason()
         live = snapshot_of(s)
         assert live[1:] == (None, 0, [])  # nothing held, no card due, no alert up
     finally:

@@ -557,7 +557,10 @@ class ReplayFollowing:
                     self._replay_dropped_due[note["source"]] = self._replay_dropped_due.get(note["source"], 0) + 1
                 taken = self._replay_reads.first()
                 if taken is not None and taken.source == note["source"]:
-                    taken.behind = self._replay_behind(taken)  # as live: taken under the Del wait (_hold_for_dropped)
+                    # As live (_hold_for_dropped): taken under the Del wait, which, replacing a refusal's wait, is for
+                    # all the cards its shoe could not read, those after it too (rev41 F3, bj seed 7004).
+                    taken.after_refusal = taken.after_refusal or dropped is not None and dropped.after_refusal
+                    taken.behind = self._replay_behind(taken)
             if note.get("doubt") == AFTER_TYPED_UNREAD:  # as live (_drop_answered_ask): no Enter or Del on it now
                 self._replay_asks.discard(note.get("source"))
                 if not self._replay_asks:  # another reader's ask stands under the same alert
