@@ -99,6 +99,32 @@ def test_read_waiting_behind_cards_held_after_the_round_keeps_its_wait_after_a_r
     assert held(replay_of(rig)) == live
 
 
+def test_read_behind_a_read_held_after_the_round_keeps_the_wait_for_a_card_after_it_after_a_restart(tmp_path):
+    """rev41 F4 (bac seed 7058): 3H read, 7S typed, the shoe's 7S refused (a second copy), 6D held behind it, 3S
+    waiting; 5S and 3C typed, ?? (after 3S); Enter: 6D is held as a card after the round, 3S behind it, and the ??'s
+    card is still due (UNREADABLE CARD up).  A restart took 3S under the refusal's wait and ended that wait with it."""
+    rig = BurnRig(tmp_path, missing_card.RULES)
+    s = rig.session
+    try:
+        rig.send(hello("B1"), frame("CARD", 1, "3H"))
+        assert wait_for(lambda: rig.played() == ["3H"])
+        assert s.enter_card("7S") is None
+        rig.send(frame("CARD", 2, "7S"), frame("CARD", 3, "6D"), frame("CARD", 4, "3S"))
+        assert rig.waits("6D") and wait_for(lambda: [e.card.code for e in s.snapshot.waiting] == ["3S"])
+        assert s.enter_card("5S") is None and s.enter_card("3C") is None
+        rig.send(frame("CARD", 5, "??"))
+        assert unread(rig.path, 1)
+        assert s.confirm_pending() is not None  # 6D came after the round: held
+        assert [c.code for c in s.state.held] == ["6D", "3S"] and s.cards_due("serial:shoe") == 1
+        live = held(s)
+        assert live[3] == ["held", "unreadable"], s.snapshot.alerts
+        rig.restart()
+        assert held(rig.session) == live and rig.session.cards_due("serial:shoe") == 1
+    finally:
+        rig.close()
+    assert held(replay_of(rig)) == live
+
+
 def test_replay_counts_a_card_typed_for_a_read_dropped_under_a_del_wait_before_the_newer_wait(tmp_path):
     """No round dealt: 6D typed, then the shoe's 6D refused (a second copy), ??, 5S, JS and 7H; Del on 5S, ?? (after
     7H), Del on JS.  7H waits for four cards (6D's, the ??'s, 5S's, JS's), the ?? after it is the next read's.  Three
