@@ -16,7 +16,8 @@ from dealer_assist.events import RecordedNote, RecordedEnd, RecordedOp, Recorded
 from dealer_assist.table.alert import Alert
 from dealer_assist.table.holds import (AFTER_A_DOUBLE_FEED, AFTER_A_GAP, AFTER_DROPPED, AFTER_TYPED_UNREAD,
                                        SAME_CARD_DOUBTS, TYPED_UNREAD, AFTER_A_REFUSAL, HOLDS, ONE_CARD_HOLDS,
-                                       READ_BEFORE_A_STOP, held_by_alert, hold_of_alert, left_unplayed, DRAWN_ONCE, reads_again)
+                                       READ_BEFORE_A_STOP, held_by_alert, hold_of_alert, left_unplayed, DRAWN_ONCE,
+                                       reads_again)
 from dealer_assist.table.replay_reads import HELD_AS, QueuedRead, Unread
 from dealer_assist.table.session_typed import UNSURE_READ
 from dealer_assist.table.standing_alerts import FOUND_AGAIN
