@@ -46,6 +46,9 @@ class QueuedRead:
     many: Optional[int] = None
     #: Its ``card_read`` entry, as the replay read it (what the table showed of it while it waited).
     entry: dict = field(default_factory=dict)
+    #: Taken as the read before it, of its reader, was refused and the refusal left a card to type: the live table
+    #: takes it under that wait whole, the cards its shoe could not read after it too (rev41 F3).
+    after_refusal: bool = False
 
 
 class ReplayReads:
@@ -76,13 +79,16 @@ class ReplayReads:
                 return read
         return None
 
-    def refused(self, source: str) -> Optional[QueuedRead]:
+    def refused(self, source: str, waits: bool = False) -> Optional[QueuedRead]:
         """A read of ``source`` refused by the rules (``card_refused``, whose entry keeps no frame number): the read
-        the table took, if it is that reader's, is settled.  That read, if any."""
+        the table took, if it is that reader's, is settled, and the next is taken, under the refusal's wait if it
+        ``waits`` and the read is of that reader too.  The read refused, if any."""
         read = self.first()
         if read is None or read.source != source:
             return None
         del self._reads[0]
+        if waits and self._reads and self._reads[0].source == source:
+            self._reads[0].after_refusal = True
         self._take_first()
         return read
 

@@ -14,9 +14,10 @@ from typing import Any, Optional
 from dealer_assist.cards import InvalidCardError, parse_card
 from dealer_assist.events import RecordedNote, RecordedEnd, RecordedOp, RecordedStart
 from dealer_assist.table.alert import Alert
-from dealer_assist.table.holds import (AFTER_A_DOUBLE_FEED, AFTER_A_GAP, AFTER_TYPED_UNREAD, SAME_CARD_DOUBTS,
-                                       TYPED_UNREAD, AFTER_A_REFUSAL, HOLDS, ONE_CARD_HOLDS, READ_BEFORE_A_STOP,
-                                       held_by_alert, hold_of_alert, left_unplayed, DRAWN_ONCE, reads_again)
+from dealer_assist.table.holds import (AFTER_A_DOUBLE_FEED, AFTER_A_GAP, AFTER_DROPPED, AFTER_TYPED_UNREAD,
+                                       SAME_CARD_DOUBTS, TYPED_UNREAD, AFTER_A_REFUSAL, HOLDS, ONE_CARD_HOLDS,
+                                       READ_BEFORE_A_STOP, held_by_alert, hold_of_alert, left_unplayed, DRAWN_ONCE,
+                                       reads_again)
 from dealer_assist.table.replay_reads import HELD_AS, QueuedRead, Unread
 from dealer_assist.table.session_typed import UNSURE_READ
 from dealer_assist.table.standing_alerts import FOUND_AGAIN
@@ -264,11 +265,19 @@ class ReplayFollowing:
     def _replay_behind(self, read: QueuedRead) -> tuple[Unread, ...]:
         """In a replay, the cards its reader could not read that the read ``read``, taken now, waits for: those standing,
         but a shoe's reported after it, which came while it waited its turn and are due after it, as live
-        (_split_wait), under a wait for lost frames or a double feed before it too (fixR48: live split it since)."""
+        (_split_wait), under a wait for lost frames or a double feed before it too (fixR48: live split it since),
+        unless it was taken as the read before it was refused (live: it waits for them all; rev41 F3)."""
         frames = tuple((f[0], f[1]) for f in self._replay_unread_frames if f[0] == read.source)
-        if reads_again(read.source) or read.seq is None or read.frame is None:
+        if reads_again(read.source) or read.seq is None or read.frame is None or read.after_refusal:
             return frames
         return tuple(f for f in frames if not 0 < (f[1] - read.frame) % 65536 < 32768)
+
+    def _unread_after_read(self, read: Optional[QueuedRead]) -> bool:
+        """Whether its shoe could not read a card after the read ``read``, still due, that ``read`` does not wait for
+        (a newer wait, of its own: not one of lost frames' or a refusal's wait it was taken under whole)."""
+        return read is not None and read.frame is not None and any(
+            f[0] == read.source and 0 < (f[1] - read.frame) % 65536 < 32768 and (f[0], f[1]) not in (read.behind or ())
+            for f in self._replay_unread_frames)
 
     def _replay_burned_unread(self, count: int) -> None:
         """In a replay, B or Shift+B settled ``count`` cards left unplayed as burn cards: as live (_burn_done), those
@@ -402,6 +411,8 @@ class ReplayFollowing:
         held = self._replay_reads.first()
         if held is not None and held.source in self._replay_many and not self._replay_many_of(held):
             held = None  # as live: a newer wait of its reader (frames lost after it) replaced its own, and ends too
+        elif held is not None and not reads_again(held.source) and self._unread_after_read(held):
+            held = None  # so does one for a card its shoe could not read after it (rev41: UNREADABLE CARD stayed up)
         kept = held.source if held is not None else None
         # Its own: a card its reader missed after it opened a newer wait, which ends (fuzz: ??, TC held, its card typed,
         # ??, N; live took UNREADABLE CARD down at N, the replay kept it up).
@@ -490,7 +501,9 @@ class ReplayFollowing:
             self._replay_typed_refused = note["source"] == "keyboard"
             if left_unplayed(kind, note) is not None:  # as live (_hold_next): its wait replaces the ask's (bj-156)
                 self._replay_asks.discard(note["source"])
-            refused = self._replay_reads.refused(note["source"])
+            # As live (_hold_next at the refusal): the read taken next waits under the refusal's wait, not split.
+            refused = self._replay_reads.refused(note["source"], left_unplayed(kind, note) is not None
+                                                 and not note.get("held"))
             if refused is not None and (refused.behind or refused.source in self._replay_dropped
                                         or self._replay_many_of(refused)):
                 # Held under its reader's wait (a card unread, a read dropped, frames lost), then Enter, and the rules
@@ -558,11 +571,17 @@ class ReplayFollowing:
                 # second card typed for the newer ??, and took its UNREADABLE CARD down at Enter on 9C).
                 counted = note.get("doubt") == AFTER_A_GAP and dropped is not None and bool(dropped.behind) and any(
                     (f[0], f[1]) in dropped.behind for f in self._replay_unread_frames)
-                if (note.get("doubt") in DRAWN_ONCE or counted) and not reads_again(note["source"]):
+                if not reads_again(note["source"]) and (note.get("doubt") in DRAWN_ONCE or counted or (
+                        note.get("doubt") == AFTER_DROPPED and self._unread_after_read(dropped))):
+                    # under a Del wait too once its shoe missed a card after it, whose wait the live table's Del
+                    # replaces (rev41 F2: a card typed then went for that later card)
                     self._replay_dropped_due[note["source"]] = self._replay_dropped_due.get(note["source"], 0) + 1
                 taken = self._replay_reads.first()
                 if taken is not None and taken.source == note["source"]:
-                    taken.behind = self._replay_behind(taken)  # as live: taken under the Del wait (_hold_for_dropped)
+                    # As live (_hold_for_dropped): taken under the Del wait, which, replacing a refusal's wait, is for
+                    # all the cards its shoe could not read, those after it too (rev41 F3, bj seed 7004).
+                    taken.after_refusal = taken.after_refusal or dropped is not None and dropped.after_refusal
+                    taken.behind = self._replay_behind(taken)
             if note.get("doubt") == AFTER_TYPED_UNREAD:  # as live (_drop_answered_ask): no Enter or Del on it now
                 self._replay_asks.discard(note.get("source"))
                 if not self._replay_asks:  # another reader's ask stands under the same alert
