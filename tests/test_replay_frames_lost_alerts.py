@@ -120,9 +120,9 @@ def test_frames_lost_after_the_read_held_end_with_the_round_in_the_replay_too(tm
         rig.send(frame("HB", 4, "3"))  # frame 3, a card, lost after J♦
         assert wait_for(lambda: standing(s) == ["gap", "unreadable"])
         assert s.enter_card("5H") is None and s.enter_card("JH") is None  # the round is complete
-        assert s.next_round() is None  # N: no wait is left; J♦ is still the croupier's
-        assert standing(s) == [] and s.snapshot.pending.card.code == "JD"
+        assert s.next_round() is None  # N: no wait is left; J♦, read before N, is held as a card after the round
+        assert standing(s) == ["held"] and s.snapshot.pending is None and [c.code for c in s.state.held] == ["JD"]
         s.close()
-        assert standing(replayed(rig.path, TableSession(missing_card.RULES, odds=False))) == []
+        assert standing(replayed(rig.path, TableSession(missing_card.RULES, odds=False))) == ["held"]
     finally:
         rig.close()

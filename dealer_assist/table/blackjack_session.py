@@ -1610,7 +1610,9 @@ class BlackjackSession(SessionCore):
         if state.phase == BlackjackPhase.SETTLED and state.cut_out and not self._snap.replay:
             return self._refuse("no next round: the cut card is out and this deck's last round is played; check the "
                                 "deck (C), then Ctrl+N puts a new one in")
-        error = self._do({"op": "next_round"})
+        with self._lock:
+            self._refuse_read_after_round()
+            error = self._do({"op": "next_round"})
         refused_deck = next((a for a in self._snap.alerts if a.code == "newdeck"), None)
         if error is None and refused_deck is not None and self._refused_deck_by is not None:
             self._take_down(lambda a: a is not refused_deck)
@@ -1620,6 +1622,20 @@ class BlackjackSession(SessionCore):
             self._astray_played.clear()  # nor is one played from outside every box
             self._parked.clear()
         return error
+
+    def _refuse_read_after_round(self) -> None:
+        """N with a shoe's read held behind a card the shoe left unplayed whose wait is over (the card typed for it
+        completed the round): the read came out after the round, before N, so it is refused as a card after the round,
+        as it would have been with nothing missing before it, CARD REFUSED saying what to do (fixR50: it stayed held
+        across N and Enter dealt it as the next round's first card)."""
+        pending = self._snap.pending
+        hold = self._hold_of.get(pending.source) if pending is not None else None
+        if (pending is None or self._snap.state.phase != BlackjackPhase.SETTLED or reads_again(pending.source)
+                or not self._left_unplayed(pending.doubt, pending.source, self._pending_hold)
+                or self._own_due(self._pending_hold) or hold is not None and hold[1] == self._pending_hold
+                or self._replay_refusal() is not None):
+            return
+        self.confirm_pending()
 
     def start_deck_check(self) -> Optional[str]:
         error = self._do({"op": "deck_check"}, message="deck check: count the cards back")

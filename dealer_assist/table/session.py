@@ -784,14 +784,15 @@ class TableSession(SessionCore):
         as the banner asked went in as round 2's P1).  A read the rules refuse even as a card after the round (a
         copy too many) is refused as it would have been with nothing missing before it: N stops there, returning
         why, with CARD REFUSED up (the next round's end of the waits had taken it down unseen), and N again opens
-        the next round."""
+        the next round.  So too a read whose wait the card typed for it ended (fuzz: 7H, AS, KH; ??; TC held; 8D
+        typed, a natural; N; Enter had dealt TC as the next round's P1)."""
         pending, state = self._snap.pending, self._snap.state
         hold = self._hold_of.get(pending.source) if pending is not None else None
         own = self._own_due(self._pending_hold)  # rev38 R6: another card left unplayed after it (??, 4H, ??)
         if (pending is None or not self._left_unplayed(pending.doubt, pending.source, self._pending_hold)
                 or reads_again(pending.source)
-                or not own and (hold is None or hold[1] != self._pending_hold
-                                or not self._left_unplayed(hold[0], pending.source, hold[1]))
+                or not own and hold is not None and hold[1] == self._pending_hold
+                and not self._left_unplayed(hold[0], pending.source, hold[1])
                 or state.phase != TablePhase.SETTLED or self._replay_refusal() is not None):
             return None
         try:
@@ -800,7 +801,7 @@ class TableSession(SessionCore):
             return None  # N is refused: the wait stands as it was
         if own:
             del self._cards_due[self._pending_hold]  # the newer wait ends at N (_end_round_holds)
-        else:
+        elif hold is not None and hold[1] == self._pending_hold:
             self._hold_ended(pending.source)
         self._settle_hold_alerts()
         self._publish(replace(self._snap, cards_due=0))

@@ -116,7 +116,13 @@ class RestartRestoring:
                 return
             if under:
                 self._pending_hold = None
-                self._hold_next(source, why)
+                # As live, where the read refused was the one held: every read queued after it waits behind it (fuzz bac
+                # --heartbeats 579: the second of two refusals counted as a card after the read it came before).
+                self._restore_queue = [({}, None), *queue]
+                try:
+                    self._hold_next(source, why)
+                finally:
+                    self._restore_queue = queue
             else:
                 hold_next(source, why)
             if queue and (under or retake):
