@@ -33,18 +33,24 @@ def unread_entries(rig) -> int:
     return [e.kind for e in journal_entries(rig.path)].count("card_unreadable")
 
 
+def tc_held_its_wait_typed(rig, later_unread: bool = True) -> None:
+    """7H, AS, KH; ??; TC held; 8D typed (B2: Banker's natural); [another ??]: the round is complete, TC still held."""
+    first_three_and_an_unread(rig)
+    rig.send(frame("CARD", 5, "TC"))
+    assert rig.waits("TC")
+    assert rig.session.enter_card("8D") is None
+    if later_unread:
+        rig.send(frame("CARD", 6, "??"))
+        assert wait_for(lambda: unread_entries(rig) == 2)
+
+
 def test_the_replay_ends_a_newer_unread_cards_wait_at_n(tmp_path):
     """??, 10C held, 8D typed (B2: Banker's natural), another ??, N: UNREADABLE CARD goes and TC is held as a card
     after the round (it came before N; fixR50: it stayed held for Enter, which played it as round 2's P1), live and in
     the replay."""
     rig = Rig(tmp_path)
     try:
-        first_three_and_an_unread(rig)
-        rig.send(frame("CARD", 5, "TC"))
-        assert rig.waits("TC")
-        assert rig.session.enter_card("8D") is None
-        rig.send(frame("CARD", 6, "??"))
-        assert wait_for(lambda: unread_entries(rig) == 2)
+        tc_held_its_wait_typed(rig)
         assert rig.session.next_round() is None
         live = shown(rig.session)
         assert live == (None, 0, [], ["held"], [], ["TC"]), live  # TC is a card after round 1 (fixR50)

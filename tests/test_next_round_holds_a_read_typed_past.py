@@ -21,8 +21,7 @@ from dealer_assist.table.blackjack_state import BlackjackPhase, BlackjackTableRu
 from polling import wait_for
 from replayed_journals import replayed
 from shoe_views import replay_shown, restart_shows, shown
-from test_next_round_ends_a_newer_unread_wait import first_three_and_an_unread, unread_entries
-from test_serial_restarts import frame
+from test_next_round_ends_a_newer_unread_wait import tc_held_its_wait_typed
 from test_shoe_burn_and_next_round_waits import RestartingBlackjackRig, standing
 from test_shoe_missing_card_wait import RULES, Rig
 
@@ -33,13 +32,7 @@ def test_n_holds_a_read_after_the_round_its_wait_was_typed(tmp_path, restart, la
     """7H, AS, KH; ??; TC held; 8D typed (B2, Banker's natural); [another ??]; N: TC is a card after round 1."""
     rig = Rig(tmp_path)
     try:
-        first_three_and_an_unread(rig)
-        rig.send(frame("CARD", 5, "TC"))
-        assert rig.waits("TC")
-        assert rig.session.enter_card("8D") is None
-        if later_unread:
-            rig.send(frame("CARD", 6, "??"))
-            assert wait_for(lambda: unread_entries(rig) == 2)
+        tc_held_its_wait_typed(rig, later_unread)
         assert rig.session.next_round() is None
         live = shown(rig.session)
         assert live[0] is None and live[4] == [] and live[5] == ["TC"], live  # was: TC held, Enter played it as P1
