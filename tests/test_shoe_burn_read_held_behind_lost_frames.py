@@ -32,6 +32,16 @@ def burned_unread(rig) -> list:
         return [e.payload.get("burned_unread") for e in journal.entries() if e.kind == "shoe_burn"]
 
 
+def shift_b_burns_both_unread(rig, restart: bool) -> None:
+    """Shift+B: both cards the read waited for go with the burn (none due), live and after a restart."""
+    assert rig.session.skip_burn() is None
+    live = view(rig)
+    if restart:
+        rig.restart()
+        assert view(rig) == live
+    assert live[1] == 0 and burned_unread(rig) == [2], live
+
+
 @pytest.mark.parametrize("restart", [False, True])
 def test_shift_b_with_a_frame_lost_before_the_read_held_under_a_del_wait(tmp_path, restart):
     """Burn: ?? (the shown card), 9D held behind it, frame 3 lost, 4H; Del on 9D (4H waits for 2 cards); Shift+B."""
@@ -40,12 +50,7 @@ def test_shift_b_with_a_frame_lost_before_the_read_held_under_a_del_wait(tmp_pat
         rig.send(hello("B1"), frame("CARD", 1, "??"), frame("CARD", 2, "9D"), frame("CARD", 4, "4H"))
         assert rig.waits("9D") and rig.session.reject_pending() is None
         assert rig.waits("4H") and rig.session.snapshot.cards_due == 2 and "gap" in standing(rig)
-        assert rig.session.skip_burn() is None
-        live = view(rig)
-        if restart:
-            rig.restart()
-            assert view(rig) == live
-        assert live[1] == 0 and burned_unread(rig) == [2], live
+        shift_b_burns_both_unread(rig, restart)
         assert rig.session.confirm_pending() is None and rig.played() == ["4H"]
     finally:
         rig.close()
@@ -64,12 +69,7 @@ def test_shift_b_keeps_frames_lost_enter_again_for_the_read_after_the_lost_frame
         assert rig.waits("9D") and rig.session.snapshot.cards_due == 2
         rig.send(frame("CARD", 5, "JH"))
         assert wait_for(lambda: [c.card.code for c in rig.session.snapshot.waiting] == ["JH"]) and "gap" in standing(rig)
-        assert rig.session.skip_burn() is None
-        live = view(rig)
-        if restart:
-            rig.restart()
-            assert view(rig) == live
-        assert live[1] == 0 and burned_unread(rig) == [2], live
+        shift_b_burns_both_unread(rig, restart)
         assert rig.session.confirm_pending() is None and rig.played() == ["9D"]
         assert rig.waits("JH")
         assert "press Enter again" in rig.session.confirm_pending() and rig.played() == ["9D"]
