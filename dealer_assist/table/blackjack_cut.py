@@ -11,7 +11,7 @@ from dealer_assist.table.holds import AFTER_NEW_DECK, NEW_DECK_IN_ROUND, NEW_DEC
 
 class BlackjackCut:
     """The cut card and the shoe's signals of :class:`~dealer_assist.table.blackjack_session.BlackjackSession`: a
-    mixin of its own, as neither plays a card."""
+    mixin of its own, as neither is a card read or typed."""
 
     def _cut_out_now(self) -> bool:
         return self._snap.state.cut_out

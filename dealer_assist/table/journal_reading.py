@@ -24,7 +24,7 @@ UNGUARDED = ("its append-only guards (triggers) were removed: the file was worke
 
 class JournalReading:
     """The reading and checking half of :class:`~dealer_assist.table.journal.Journal`: a mixin of its own, as
-    none of it writes; a journal opened read-only uses nothing else."""
+    none of it writes to the file."""
 
     # ---- reading
 
