@@ -166,45 +166,48 @@ frame_dropped     source, count, reasons (damaged lines since the last such entr
 journal_started   previous (path of a set-aside journal or null), previous_head, previous_verified_seq,
                   previous_problem, previous_first_bad_seq
 ================  ===========================================================
+
+Its parts live in modules of their own: the errors (:mod:`.journal_errors`),
+an entry and its payload's encoding (:mod:`.journal_entries`), what an SQLite
+error means (:mod:`.journal_sqlite_errors`), reading and verifying
+(:mod:`.journal_reading`, a mixin of :class:`Journal`) and the files beside a
+journal, its lock, and the kept ones (:mod:`.journal_on_disk`).  Names
+imported from here before they moved are still imported from here.
 """
 
 from __future__ import annotations
 
-import enum
-import errno
-import glob
 import json
 import os
 import sqlite3
 import threading
 import uuid
-import weakref
-from dataclasses import dataclass
-from datetime import datetime, timezone
-from decimal import Decimal
 from pathlib import Path
-from typing import Any, Callable, Dict, Iterable, Iterator, List, Mapping, Optional, Tuple, Union
+from typing import Any, Callable, Iterable, List, Mapping, Optional, Tuple
 
-from dealer_assist.cards import Card
-from dealer_assist.table.journal_files import (journal_remains, making, not_sqlite, rebuilding, recover_stopped,
-                                               starting)
+from dealer_assist.table.chain import FORMAT, VerifyReport, entry_hash, genesis_hash
+from dealer_assist.table.journal_entries import _utc_now, encode_payload, Entry, stored_text
+from dealer_assist.table.journal_errors import (JournalBrokenError, JournalCorruptError, JournalError, JournalFullError,
+                                                JournalGoneError, JournalInUseError, JournalPayloadError,
+                                                JournalReadOnlyError, JournalSizeLimitError, NotAJournalError, PathLike,
+                                                UnreadableEntryError, UnreadableFileError)
+from dealer_assist.table.journal_files import journal_remains, making, not_sqlite, rebuilding, recover_stopped, starting
+from dealer_assist.table.journal_on_disk import (_drop_unfinished, _fold_wal, _holds_nothing_or_sqlite, _kept_name,
+                                                 _never_made, _no_room, _one_name, _open_elsewhere, _recover_full,
+                                                 _refuse_over_remains, _same_file, _sqlite_files, _unmake,
+                                                 _wal_holds_entries, _WriterLock, set_aside)
+from dealer_assist.table.journal_reading import JournalReading, UNGUARDED
 from dealer_assist.table.journal_salvage import HeldFile, save_open_copy, write_copy
-from dealer_assist.table.journal_tail import malformed, readable_through, rows_through, zero_tail
-from dealer_assist.table.chain import (FORMAT, VerifyReport, canonical, check_chain, entry_hash, genesis_hash,
-                                      walk_chain, zeroed_cell)
+from dealer_assist.table.journal_sqlite_errors import (_if_damaged, _NO_ROOM, _translate, no_tables, OPENING,
+                                                       RAISE_THE_LIMIT, recover_new_hint, size_limit_words)
 
 
 VERSION = "1"
 #: ``PRAGMA application_id``: "DAJ1", so ``file`` and tools can tell a journal at a glance.
 APPLICATION_ID = 0x44414A31
 
-PathLike = Union[str, "os.PathLike[str]"]
-
 #: The entries after which the -wal is merged into the file (see :meth:`Journal._merge_log`).
 MERGED_AFTER = ("round_end",)
-
-#: The triggers that refuse an UPDATE or DELETE of an entry (see :meth:`Journal.guards_intact`).
-GUARDS = ("entries_append_only_update", "entries_append_only_delete")
 
 _SCHEMA = """
 CREATE TABLE meta (key TEXT PRIMARY KEY, value TEXT NOT NULL);
@@ -223,305 +226,9 @@ BEGIN SELECT RAISE(ABORT, 'journal entries are append-only'); END;
 """
 
 
-# --------------------------------------------------------------------------- errors
-
-class JournalError(Exception):
-    """Anything that stops the journal from recording; the table must stop, not carry on unrecorded."""
-
-    def __init__(self, message: str, path: Optional[PathLike] = None) -> None:
-        super().__init__(message)
-        self.path = None if path is None else str(path)
-
-
-class JournalFullError(JournalError):
-    """The disk (or the journal's size limit) is full; the entry was not written."""
-
-
-class JournalSizeLimitError(JournalFullError):
-    """The process's file size limit (``ulimit -f``) is reached, not the disk; the entry was not written."""
-
-
-class JournalGoneError(JournalError):
-    """The journal's file was deleted, moved or replaced while the table had it open (see
-    :mod:`.journal_salvage`)."""
-
-
-class JournalReadOnlyError(JournalError):
-    """The journal file or its folder cannot be written."""
-
-
-class NotAJournalError(JournalError):
-    """The file exists but is not a dealer-assist journal (another database, or not SQLite)."""
-
-
-class UnreadableFileError(NotAJournalError):
-    """The file cannot be read as any journal: not SQLite at all, or empty.
-
-    A wrong path looks the same as a journal whose header was destroyed, so
-    nothing is done to it; a supervisor who knows it was the table's journal
-    sets it aside with ``journal recover --new`` (:func:`recover_new_hint`).
-    """
-
-
-class JournalCorruptError(JournalError):
-    """SQLite reports the file damaged, or its tables are not the journal's."""
-
-
-class UnreadableEntryError(JournalCorruptError):
-    """An entry whose payload cannot be read as a JSON object (no text, or no object); :attr:`seq` is its number."""
-
-    def __init__(self, message: str, path: Optional[PathLike], seq: int) -> None:
-        super().__init__(message, path)
-        self.seq = seq
-
-
-class JournalBrokenError(JournalError):
-    """The hash chain does not hold; :attr:`report` says where and why."""
-
-    def __init__(self, message: str, path: Optional[PathLike], report: "VerifyReport") -> None:
-        super().__init__(message, path)
-        self.report = report
-
-
-class JournalClosedError(JournalError):
-    """The journal was closed; nothing more can be written to it."""
-
-
-class JournalInUseError(JournalError):
-    """Another dealer-assist (or another part of this one) is already writing this journal."""
-
-
-class JournalPayloadError(JournalError, TypeError):
-    """A payload that cannot be journaled (not a dict, not JSON-serialisable); nothing was written."""
-
-
-# --------------------------------------------------------------------------- values
-
-@dataclass(frozen=True)
-class Entry:
-    """One journal entry, as written.  ``payload`` is a fresh dict decoded from the file."""
-
-    seq: int
-    time: str
-    kind: str
-    payload: Dict[str, Any]
-    prev_hash: str
-    hash: str
-
-    def to_dict(self) -> Dict[str, Any]:
-        return {"seq": self.seq, "time": self.time, "kind": self.kind, "payload": self.payload,
-                "prev_hash": self.prev_hash, "hash": self.hash}
-
-
-# --------------------------------------------------------------------------- canonical form
-
-def _json_default(value: Any) -> Any:
-    if isinstance(value, Decimal):
-        if not value.is_finite():
-            raise TypeError(f"{value!r} is not a finite amount")
-        return str(value)
-    if isinstance(value, Card):
-        return value.code
-    if isinstance(value, datetime):
-        return value.isoformat()
-    if isinstance(value, enum.Enum):
-        return value.value
-    if isinstance(value, (set, frozenset)):
-        return sorted(value)
-    raise TypeError(f"{type(value).__name__} {value!r} is not JSON-serialisable")
-
-
-def _canonical(obj: Any) -> str:
-    return canonical(obj, _json_default)
-
-
-def encode_payload(payload: Mapping[str, Any]) -> str:
-    """The canonical JSON text of ``payload``, or :class:`JournalPayloadError` naming what is wrong."""
-    if not isinstance(payload, Mapping):
-        raise JournalPayloadError(f"journal payload must be a dict, not {type(payload).__name__}; nothing was written")
-    for key in payload:
-        if not isinstance(key, str):
-            raise JournalPayloadError(f"journal payload key {key!r} is not a string; nothing was written")
-    try:
-        return _canonical(dict(payload))
-    except (TypeError, ValueError) as exc:
-        raise JournalPayloadError(f"journal payload cannot be written as JSON ({exc}); nothing was written") from None
-
-
-def stored_text(value: bytes) -> Union[str, bytes]:
-    """A TEXT column as SQLite holds it: its text, or its bytes where they are no UTF-8 (a bit flipped on
-    disk): read as text by default, one such byte had every reading of the journal refused, verify and
-    ``journal recover`` too (qaAX H1).  Bytes are no column this program writes, so the chain check tells
-    that entry as damaged, and the entries before it stay readable."""
-    try:
-        return value.decode("utf-8")
-    except UnicodeDecodeError:
-        return value
-
-
-def _utc_now() -> str:
-    return datetime.now(timezone.utc).isoformat(timespec="microseconds").replace("+00:00", "Z")
-
-
-# --------------------------------------------------------------------------- sqlite errors
-
-def _if_damaged(path: Path) -> str:
-    """The way on for a file that is no SQLite database: a damaged journal's recover, unless its first bytes
-    say it is another kind of file (a screenshot, a video), a wrong path never to be recovered (qaAE F4)."""
-    from dealer_assist.table.file_kinds import holds_text, known_format
-
-    kind = known_format(path)
-    if kind is not None:
-        return f"It is {kind}, by its first bytes: the path is wrong (no journal looks like that, however damaged)"
-    if holds_text(path):  # rev24 E7: a config or a log was told to 'journal recover --new', which refuses it
-        return ("It holds text (a configuration, a log?): the path is wrong (a journal's pages hold binary data, "
-                "however damaged)")
-    return f"If it is the table's journal, damaged, {recover_new_hint(path)}"
-
-
-def recover_new_hint(path: PathLike) -> str:
-    """The supervisor's way on from a journal file nothing can be read from: kept aside, a new one begun."""
-    return (f"a supervisor can set it aside (it is kept) and start a new journal: 'dealer-assist journal recover "
-            f"{path} --new --supervisor NAME --reason TEXT [--config FILE]'")
-
-
-#: What a journal being opened is doing, in an error's words.
-OPENING = "opening it"
-#: The extended I/O error codes SQLite gives for a write the disk may have had no room for (its plain page
-#: writes say SQLITE_FULL): the -shm made or grown (SHMSIZE, qaAK F1: its 32 KB on a disk with less left),
-#: mapped or opened, and a write, truncate or fsync.  Full only when the disk itself refuses a write of the
-#: same size for want of room (ENOSPC, EDQUOT): SQLite does not say which errno it met.
-_SHM_IOERRS = frozenset(10 | (n << 8) for n in (18, 19, 21))  # SHMOPEN SHMSIZE SHMMAP
-_SPACE_IOERRS = _SHM_IOERRS | frozenset(10 | (n << 8) for n in (3, 4, 6))  # WRITE FSYNC TRUNCATE
-
-
-@dataclass(frozen=True)
-class _TightDisk:
-    """A write-kind I/O error on a disk with next to no room: the room left, and what a test write got."""
-
-    free: int
-    refused: Optional[OSError]
-
-    @property
-    def full(self) -> bool:
-        return self.refused is not None and self.refused.errno in _NO_ROOM
-
-    def words(self) -> str:
-        test = (f"a test write of the same size was refused too ({self.refused.strerror or self.refused})"
-                if self.refused is not None else "a test write of the same size went through")
-        return f"its disk also has only {self.free / 1024:.0f} KB free, but {test}, so the disk is not merely full"
-
-
-def _tight_disk(code: Optional[int], path: Path) -> Optional[_TightDisk]:
-    """For a write-kind SQLite I/O error on a disk with next to no room, what the disk says to a write of the
-    size SQLite was making; None otherwise."""
-    from dealer_assist.table.disk_room import SHM_REGION, WAL_FRAME, nearly_full, room_of, write_refusal
-
-    if code not in _SPACE_IOERRS or _at_size_limit(path) or not nearly_full(path):
-        return None
-    room = room_of(path)
-    refused = write_refusal(path, SHM_REGION if code in _SHM_IOERRS else WAL_FRAME)
-    return _TightDisk(room.free if room is not None else 0, refused)
-
-
-def _create_refusal(path: Path) -> Optional[OSError]:
-    """What the journal's folder says to a new file: None when it makes one (rev32 R6: a disk out of inodes,
-    its bytes free, was told 'check that the folder can be written')."""
-    from dealer_assist.table.disk_room import write_refusal
-
-    return write_refusal(path, 0) if path.parent.is_dir() else None
-
-
-def _translate(exc: sqlite3.Error, path: Path, doing: str) -> JournalError:
-    """Turn an SQLite error into the journal error a croupier and a supervisor can act on."""
-    code = getattr(exc, "sqlite_errorcode", None)
-    primary = code & 0xFF if isinstance(code, int) else None
-    text = str(exc)
-    tight = _tight_disk(code, path)
-    if primary == 13 or "disk is full" in text or (tight is not None and tight.full):  # SQLITE_FULL
-        if doing == OPENING:  # no table runs yet, and nothing was written (qaAK F1)
-            return JournalFullError(
-                f"journal {path} is full while {doing} (its disk has no room left, or the journal reached its size "
-                f"limit); nothing was written: free disk space, then start again", path)
-        return JournalFullError(
-            f"journal {path} is full while {doing} (the disk or its size limit is reached); the entry was NOT "
-            f"written: stop the table, free disk space, then restart to carry on", path)
-    if primary == 8 or "readonly" in text:  # SQLITE_READONLY
-        return JournalReadOnlyError(
-            f"journal {path} is read-only while {doing} ({text}); nothing was written: make the file and its "
-            f"folder writable, or choose another journal with --journal PATH", path)
-    if primary == 14:  # SQLITE_CANTOPEN
-        refused = _create_refusal(path)
-        if refused is not None and refused.errno in _NO_ROOM:  # a disk with no inodes left has bytes free
-            return JournalFullError(
-                f"journal {path} is full while {doing} (its disk has no room left for a new file, which SQLite "
-                f"needs for {path.name}-wal: {refused.strerror or refused}); nothing was written: free disk "
-                f"space or delete files on that disk, then start again", path)
-        return JournalReadOnlyError(
-            f"cannot open journal {path} while {doing} ({text}): check that the folder exists and can be "
-            f"written (SQLite needs to create {path.name}-wal beside it)", path)
-    if primary == 26:  # SQLITE_NOTADB
-        return UnreadableFileError(f"{path} is not a dealer-assist journal (not an SQLite database); it was left "
-                                   f"untouched: give the path of a journal file. {_if_damaged(path)}", path)
-    if primary == 11:  # SQLITE_CORRUPT
-        return JournalCorruptError(f"journal {path} is damaged ({text}) while {doing}; it was left untouched: "
-                                   f"{recover_new_hint(path)}", path)
-    if primary in (5, 6):  # SQLITE_BUSY / LOCKED
-        return JournalError(f"journal {path} is in use by another program while {doing} ({text}): "
-                            f"close the other dealer-assist using it", path)
-    if primary == 10 and _at_size_limit(path):  # SQLite tells EFBIG only as an I/O error
-        return JournalSizeLimitError(
-            f"journal {path} reached {size_limit_words()} while {doing}; the entry was NOT written: stop the table, "
-            f"{RAISE_THE_LIMIT}, then restart to carry on (the disk is not at fault)", path)
-    if primary == 10 and tight is not None:  # both facts: the error, and the little room left
-        if doing == OPENING:
-            return JournalError(f"journal {path}: input/output error while {doing} ({text}); {tight.words()}; "
-                                f"nothing was written: check the disk and free space on it, then start again", path)
-        return JournalError(f"journal {path}: input/output error while {doing} ({text}); {tight.words()}; the "
-                            f"entry was NOT written: stop the table, check the disk and free space on it, then "
-                            f"restart to carry on", path)
-    if primary == 10:  # SQLITE_IOERR
-        return JournalError(f"journal {path}: input/output error while {doing} ({text}); the entry was NOT "
-                            f"written: stop the table and check the disk", path)
-    return JournalError(f"journal {path}: {text} while {doing}", path)
-
-
-#: What to do about the file size limit, in the journal's message and in any other output's that meets it.
-RAISE_THE_LIMIT = "raise or remove the limit for the account that runs it"
-
-
-def size_limit_words() -> str:
-    """The limit a write met with EFBIG ("File too large"), in words: mostly ``ulimit -f``, which no freed
-    disk space lifts (qaI, rev11: 'check the disk' and 'free disk space' sent IT to a healthy disk)."""
-    limit = _size_limit()
-    if limit is None:
-        return "the largest file the disk's file system takes"
-    return f"this process's file size limit ({limit} bytes: 'ulimit -f' or the account's limits)"
-
-
-def _size_limit() -> Optional[int]:
-    """The largest file this process may write (``ulimit -f``), None without a limit."""
-    try:
-        import resource
-    except ImportError:
-        return None
-    soft = resource.getrlimit(resource.RLIMIT_FSIZE)[0]
-    return None if soft == resource.RLIM_INFINITY else soft
-
-
-def _at_size_limit(path: Path) -> bool:
-    """Whether the journal or its -wal is within a few pages of the file size limit (qaI: a table stopped on
-    it said 'check the disk', which sent IT to a healthy disk)."""
-    limit = _size_limit()
-    if limit is None:
-        return False
-    sizes = [os.path.getsize(p) for p in (path, Path(f"{path}-wal")) if os.path.exists(p)]
-    return bool(sizes) and max(sizes) + 65536 > limit
-
-
 # --------------------------------------------------------------------------- the journal
 
-class Journal:
+class Journal(JournalReading):
     """An open journal file.  Thread-safe; one writer per journal file (an exclusive lock), any number of readers.
 
     Open with :meth:`open`; use as a context manager or call :meth:`close`.
@@ -956,179 +663,6 @@ class Journal:
             except sqlite3.Error:
                 pass
 
-    # ---- reading
-
-    def entries(self, from_seq: int = 0) -> Iterator[Entry]:
-        """Entries with ``seq >= from_seq`` in order, read in batches (a long shoe does not fill memory).
-
-        This reads what is in the file; call :meth:`verify` to know it can be trusted.
-        """
-        return self.entries_where("seq >= ?", (from_seq,))
-
-    def entries_where(self, condition: str, params: Tuple[Any, ...] = (), *,
-                      newest_first: bool = False) -> Iterator[Entry]:
-        """Entries matching the SQL ``condition`` over the entries' columns, oldest (or newest) first, in
-        batches: a restart reads the few entries it needs without decoding the whole journal.
-
-        ``condition`` is this program's own SQL, never text from outside."""
-        for seq, time, kind, payload, prev_hash, digest in self._rows_where(condition, params, newest_first):
-            try:
-                decoded = json.loads(payload)
-            except (TypeError, ValueError):
-                decoded = None
-            if not isinstance(decoded, dict):  # every entry this program writes is a JSON object
-                if self.skip_unreadable:
-                    continue
-                raise UnreadableEntryError(f"journal {self.path}: entry {seq} has an unreadable payload (not "
-                                           f"a JSON object); run 'dealer-assist journal verify {self.path}'",
-                                           self.path, seq)
-            yield Entry(seq, time, kind, decoded, prev_hash, digest)
-
-    def _rows_where(self, condition: str, params: Tuple[Any, ...],
-                    newest_first: bool = False) -> Iterator[Tuple[Any, ...]]:
-        """The stored rows of :meth:`entries_where`, in batches; of a journal whose file ends in zero pages,
-        only those before them (which verify found)."""
-        if self._readable is not None:
-            yield from rows_through(self._read, self._readable, condition, params, newest_first=newest_first)
-            return
-        after, order = (2 ** 63 - 1, "<") if newest_first else (-(2 ** 63), ">")
-        while True:
-            rows = self._read(f"SELECT seq, time, kind, payload, prev_hash, hash FROM entries WHERE seq {order} ? "
-                              f"AND ({condition}) ORDER BY seq {'DESC' if newest_first else ''} LIMIT 500",
-                              (after, *params))
-            if not rows:
-                return
-            # A record zeroed whole reads as number 0 where it lay, after its neighbours: verify tells of it.
-            rows = [row for row in rows if not zeroed_cell(row)]
-            if not rows:
-                return
-            yield from rows
-            after = rows[-1][0]
-
-    def count_where(self, condition: str, params: Tuple[Any, ...] = ()) -> int:
-        """How many entries match the SQL ``condition`` (this program's own SQL, as for :meth:`entries_where`)."""
-        return int(self._read(f"SELECT count(*) FROM entries WHERE {condition}", params)[0][0])
-
-    def stored(self, seq: int) -> Optional[Dict[str, Any]]:
-        """The row at ``seq`` exactly as stored, for showing a bad entry (its payload may not even be JSON);
-        None when there is none, or it lies in zero pages that end the file."""
-        if self._readable is not None and seq > self._readable:
-            return None
-        rows = self._read("SELECT seq, time, kind, payload, prev_hash, hash FROM entries WHERE seq = ?", (seq,))
-        if not rows:
-            return None
-        seq, time, kind, payload, prev_hash, digest = rows[0]
-        try:
-            payload = json.loads(payload)
-        except (TypeError, ValueError):
-            pass
-        row = {"seq": seq, "time": time, "kind": kind, "payload": payload, "prev_hash": prev_hash, "hash": digest}
-        # A column stored as bytes (a file written by other software) is shown, not taken for text.
-        return {k: (v.hex() if isinstance(v, bytes) else v) for k, v in row.items()}
-
-    def last(self) -> Optional[Entry]:
-        """The newest entry, or ``None`` for an empty journal."""
-        rows = self._read("SELECT max(seq) FROM entries")
-        if not rows or rows[0][0] is None:
-            return None
-        return next(self.entries(rows[0][0]), None)
-
-    def __len__(self) -> int:
-        return int(self._read("SELECT count(*) FROM entries")[0][0])
-
-    def guards_intact(self) -> bool:
-        """Whether the append-only guards (the triggers refusing an UPDATE or DELETE of an entry) are still
-        in the file.  The chain shows an entry changed; a guard gone shows the file was worked on outside
-        dealer-assist even when every entry still chains."""
-        names = {row[0] for row in self._read("SELECT name FROM sqlite_master WHERE type = 'trigger'")}
-        return set(GUARDS) <= names
-
-    def _read(self, sql: str, params: Tuple[Any, ...] = ()) -> List[Tuple[Any, ...]]:
-        with self._lock:
-            conn = self._connection()
-            try:
-                return conn.execute(sql, params).fetchall()
-            except sqlite3.Error as exc:
-                raise _translate(exc, self.path, "reading it") from None
-
-    def _connection(self) -> sqlite3.Connection:
-        if self._conn is None:
-            raise JournalClosedError(f"journal {self.path} is closed", self.path)
-        return self._conn
-
-    # ---- checking
-
-    def verify(self) -> VerifyReport:
-        """Check the whole chain; say where it first stops holding and why."""
-        rows_sql = "SELECT seq, time, kind, payload, prev_hash, hash FROM entries ORDER BY seq"
-        with self._lock:  # one read transaction: a table appending meanwhile must not look like tampering
-            conn = self._connection()
-            try:
-                conn.execute("BEGIN")
-                try:
-                    meta = dict(conn.execute("SELECT key, value FROM meta WHERE key IN ('head_seq', 'head_hash')"))
-                    head_seq, head_hash = int(meta.get("head_seq", "0") or 0), meta.get("head_hash", "")
-                    # Walked from the cursor, row by row; only a chain that breaks is read whole, to say how.
-                    walk = walk_chain(conn.execute(rows_sql), self._genesis)
-                    report = walk.report(head_seq, head_hash)
-                    if report is None:
-                        report = check_chain(conn.execute(rows_sql).fetchall(), self._genesis, head_seq, head_hash)
-                finally:
-                    conn.execute("COMMIT")
-            except sqlite3.Error as exc:
-                self._rollback()
-                torn = self._torn_tail(conn, exc)
-                if torn is None:
-                    raise _translate(exc, self.path, "verifying it") from None
-                self._canonical = False
-                return torn
-            self._canonical = report.ok and walk.canonical
-        return report
-
-    def _torn_tail(self, conn: sqlite3.Connection, exc: sqlite3.Error) -> Optional[VerifyReport]:
-        """The report on a journal SQLite calls malformed because zero pages end the file where its last
-        entries were written (see :mod:`.journal_tail`); None when the damage is anything else."""
-        try:
-            zeros = zero_tail(self.path)
-            if not malformed(exc) or zeros < conn.execute("PRAGMA page_size").fetchone()[0]:
-                return None
-            conn.execute("BEGIN")
-            try:
-                meta = dict(conn.execute("SELECT key, value FROM meta WHERE key IN ('head_seq', 'head_hash')"))
-                head_seq, head_hash = int(meta.get("head_seq", "0") or 0), meta.get("head_hash", "")
-                last = readable_through(conn, head_seq)
-                if last is None or last >= head_seq:
-                    return None
-
-                def read(sql: str, params: Tuple[Any, ...]) -> List[Tuple[Any, ...]]:
-                    return conn.execute(sql, params).fetchall()
-
-                walk = walk_chain(rows_through(read, last), self._genesis)
-                if walk.holds and walk.last_seq == last:
-                    report = VerifyReport(
-                        False, last, last, last + 1, "damaged",
-                        f"entries {last + 1}..{head_seq} cannot be read: the journal file ends in {zeros} zero bytes "
-                        f"where they were written (an interrupted write: the file was made longer, but a power cut "
-                        f"came before the data reached the disk); entries 1..{last} are intact", last, walk.last_hash)
-                else:  # something before the zeros is wrong too: that is what the chain says first
-                    report = check_chain(list(rows_through(read, last)), self._genesis, head_seq, head_hash)
-            finally:
-                conn.execute("ROLLBACK")  # a read only; after SQLite met a malformed page, COMMIT says so again
-        except (sqlite3.Error, ValueError):
-            self._rollback()
-            return None
-        self._readable = last
-        return report
-
-    @property
-    def stored_canonically(self) -> bool:
-        """Whether the last :meth:`verify` found every payload stored exactly as this program writes it
-        (canonical JSON: no key twice, no needless escape), entries appended since being written so.  Only
-        then do SQLite's JSON functions read a payload as ``json.loads`` does, so that a restart may let
-        SQL pick the few entries it needs out of a long journal (:mod:`dealer_assist.table.journal_scan`);
-        a payload that only hashes the same once read could otherwise hide an entry from it."""
-        return self._canonical
-
     # ---- closing
 
     def close(self) -> None:
@@ -1353,87 +887,6 @@ class Journal:
                 new.append(kind, payload)
 
 
-def no_tables(path: Path) -> str:
-    """Why an SQLite file with no tables at all is not made a journal, and what to do (qaL F4: one whose -wal,
-    holding every entry of a young journal, was removed was taken over by ``run`` as a new journal)."""
-    wal = f"{path.name}-wal"
-    return (f"{path} is an SQLite database with no tables in it, not a dealer-assist journal; it was left untouched "
-            f"and nothing was written to it. A young journal keeps its entries in {wal} beside the file until they "
-            f"are merged into it: if {wal} was removed, or the file was copied without it, put {wal} back beside it "
-            f"(from where it was copied) and start again; if the file is nothing of the table's, move it away or "
-            f"give another --journal PATH")
-
-
-def _one_name(path: Path) -> None:
-    """Refuse to write a journal file that has other names (hard links).  Under two names two
-    tables take two locks, and SQLite keeps a write-ahead log per name: one table's entries were
-    lost when the other's log was merged, and the chain still verified."""
-    try:
-        names = os.stat(path).st_nlink
-    except OSError:
-        return  # not there yet: a new journal has one name
-    if names > 1:
-        raise JournalError(f"journal {path} has {names} names (hard links to one file): two tables could write it "
-                           "under two names and one's entries would be lost; remove the other links (find / "
-                           f"-samefile {path}), or copy the journal (cp) instead of linking it; nothing was written",
-                           path)
-
-
-#: What a reader of a journal whose guards are gone is told (verify calls it "unguarded").
-UNGUARDED = ("its append-only guards (triggers) were removed: the file was worked on outside dealer-assist, "
-             "though every entry still chains, so what it shows may not be what the table recorded")
-
-
-class _WriterLock:
-    """An exclusive ``flock`` on ``<journal>.lock``; the kernel drops it when the process dies, even by kill -9.
-
-    A separate file, because closing any descriptor of the database file
-    itself would silently drop SQLite's own POSIX locks.
-    """
-
-    def __init__(self, fd: Optional[int]) -> None:
-        # A journal dropped unclosed (its connection goes with it) must not lock its file out until exit.
-        self._closer = weakref.finalize(self, os.close, fd) if fd is not None else None
-
-    @classmethod
-    def acquire(cls, path: Path) -> "_WriterLock":
-        try:
-            import fcntl
-        except ImportError:  # no flock on this system: SQLite's own locking still serialises writes
-            return cls(None)
-        # Named after the file the path leads to: two tables reaching one journal by two names (a
-        # symlink) must meet at one lock.  Never through a link: truncating it would empty its target.
-        lock_path = Path(os.path.realpath(path) + ".lock")
-        try:
-            fd = os.open(lock_path, os.O_RDWR | os.O_CREAT | getattr(os, "O_NOFOLLOW", 0), 0o644)
-        except OSError as exc:
-            if exc.errno == errno.ELOOP:
-                raise JournalError(f"the journal's lock file {lock_path} is a link to another file: remove the "
-                                   "link (nothing was written to it), then start again", path) from None
-            return cls(None)  # a read-only folder: opening the journal itself will say so clearly
-        try:
-            fcntl.flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
-        except OSError as exc:
-            holder = os.pread(fd, 32, 0).decode("ascii", "replace").strip() or "unknown"
-            os.close(fd)
-            if exc.errno in (errno.EWOULDBLOCK, errno.EACCES, errno.EAGAIN):
-                raise JournalInUseError(
-                    f"journal {path} is already being written by another dealer-assist (process {holder}); "
-                    f"two tables cannot share one journal: close the other one or use another --journal PATH",
-                    path) from None
-            raise
-        try:  # who holds it, for the message of a table refused; the lock holds without it
-            os.ftruncate(fd, 0)
-            os.pwrite(fd, str(os.getpid()).encode("ascii"), 0)
-        except OSError:  # a full disk (qaAK F4: 'cannot write the output' for a recover): the journal says it
-            pass
-        return cls(fd)
-
-    def release(self) -> None:
-        if self._closer is not None:
-            self._closer()  # closing the descriptor releases the flock (once: a finalizer runs once)
-
-
 def _split_schema(schema: str) -> List[str]:
     """The schema's statements (triggers contain ';', so split on the blank-line-free 'END;' boundaries)."""
     statements, current = [], []
@@ -1446,91 +899,6 @@ def _split_schema(schema: str) -> List[str]:
     return statements
 
 
-def _open_elsewhere(path: Path) -> bool:
-    """Whether SQLite's files beside the journal say a connection has it open (or had, and did not close it):
-    its -shm index exists, or its -wal holds entries not yet merged into the file."""
-    return Path(str(path) + "-shm").exists() or _wal_holds_entries(path)
-
-
-def _wal_holds_entries(path: Path) -> bool:
-    """Whether the journal's -wal beside it holds entries not yet merged into the file."""
-    try:
-        return Path(str(path) + "-wal").stat().st_size > 0
-    except OSError:  # no -wal: everything is in the file
-        return False
-
-
-def _refuse_over_remains(path: Path) -> None:
-    """Refuse a new journal where one was (see :func:`.journal_files.journal_remains`)."""
-    remains = journal_remains(path)
-    if remains is not None:
-        raise JournalError(remains, path)
-
-
-def _sqlite_files(path: Path) -> List[Path]:
-    return [path, Path(str(path) + "-wal"), Path(str(path) + "-shm")]
-
-
-#: The errors of a write a disk had no room for (EFBIG is a size limit's, said as such where it is met).
-_NO_ROOM = (errno.ENOSPC, errno.EDQUOT)
-
-
-def _no_room(exc: BaseException) -> bool:
-    """Whether an error is a full disk's (not a size limit's, which no freed space lifts)."""
-    if isinstance(exc, JournalFullError):
-        return not isinstance(exc, JournalSizeLimitError)
-    return isinstance(exc, OSError) and exc.errno in _NO_ROOM
-
-
-def _recover_full(path: Path, tmp: Path, how: str) -> JournalFullError:
-    """A ``journal recover`` that found no room to write the new journal, in words: no table runs, and the
-    same recover run again once there is room does it all (qaAK F4: it said to stop the table and restart)."""
-    return JournalFullError(
-        f"journal {path}: the disk is full, so the recovered journal could not be written ({tmp.name}, now "
-        f"removed); nothing was changed: {path.name} is at its path as it was. Free disk space, then run the same "
-        f"'dealer-assist journal recover {path} --{how} --supervisor NAME --reason TEXT' again: it does it all", path)
-
-
-def _drop_unfinished(path: Path) -> None:
-    """Remove what a start killed while it made a new journal left (qaAK F2): the file, empty or with no
-    tables, and the -wal and -shm beside it (nothing was journaled), known by :func:`.journal_files.making`
-    beside it.  A journal made whole (killed just before the mark went) is kept; only the mark goes."""
-    if not os.path.lexists(making(path)):
-        return
-    if not os.path.lexists(path) or _never_made(path):
-        _unmake(path)
-    else:
-        making(path).unlink()
-
-
-def _never_made(path: Path) -> bool:
-    """Whether the journal file at ``path`` holds nothing yet: empty, or an SQLite database with no tables."""
-    if path.is_symlink() or not path.is_file():
-        return False
-    if path.stat().st_size == 0:
-        return not _wal_holds_entries(path)
-    if not_sqlite(path):
-        return False
-    try:
-        conn = sqlite3.connect(str(path), isolation_level=None)
-        try:
-            return conn.execute("SELECT count(*) FROM sqlite_master").fetchone()[0] == 0
-        finally:
-            conn.close()
-    except sqlite3.Error:
-        return False
-
-
-def _unmake(path: Path) -> None:
-    """Remove a new journal this process made and wrote no entry to, with the -wal and -shm SQLite made for
-    it (a new journal is refused where either was left: see :func:`_refuse_over_remains`)."""
-    for made in (*_sqlite_files(path), making(path)):
-        try:
-            made.unlink(missing_ok=True)
-        except OSError:  # what cannot be removed is refused, with its own words, at the next start
-            pass
-
-
 def _verified_head(path: Path) -> Tuple[str, int]:
     try:
         with Journal.open(path, readonly=True) as old:
@@ -1540,13 +908,6 @@ def _verified_head(path: Path) -> Tuple[str, int]:
         return "", 0
 
 
-def _holds_nothing_or_sqlite(path: Path) -> bool:
-    """Whether a file is empty (a journal being created) or starts with SQLite's header."""
-    with open(path, "rb") as f:
-        head = f.read(16)
-    return not head or head == b"SQLite format 3\x00"
-
-
 def _durable(path: Path) -> None:
     """Make a file's data, or a folder's names, survive a power cut (fsync)."""
     fd = os.open(path, os.O_RDONLY)
@@ -1554,24 +915,6 @@ def _durable(path: Path) -> None:
         os.fsync(fd)
     finally:
         os.close(fd)
-
-
-def _same_file(a: Path, b: Path) -> bool:
-    try:
-        return os.path.samefile(a, b)
-    except OSError:
-        return False
-
-
-def _kept_name(path: Path) -> Path:
-    """The name a broken journal is kept under: the one an interrupted :meth:`Journal.start_new` or
-    :meth:`Journal.continue_from_verified` already gave
-    it (a second name of the same file), else a new one."""
-    for kept in sorted(path.parent.glob(f"{glob.escape(path.name)}.kept-*[0-9]Z")):
-        if _same_file(kept, path):
-            return kept
-    stamp = datetime.now(timezone.utc).strftime("%Y%m%dT%H%M%S%fZ")
-    return path.with_name(f"{path.name}.kept-{stamp}")
 
 
 def _give_kept_name(path: Path, kept: Path) -> None:
@@ -1595,32 +938,3 @@ def _give_kept_name(path: Path, kept: Path) -> None:
         except OSError:
             os.replace(path, kept)
     _durable(path.parent)
-
-
-def _fold_wal(path: Path) -> None:
-    """Fold a journal's -wal into its file (nothing, for a file that is no database)."""
-    try:
-        conn = sqlite3.connect(str(path), isolation_level=None)
-        try:
-            conn.execute("PRAGMA wal_checkpoint(TRUNCATE)")
-        finally:
-            conn.close()
-    except sqlite3.Error:
-        pass  # not a database at all, or busy: the renames keep every byte
-
-
-def set_aside(path: PathLike) -> Path:
-    """Rename a journal (with its ``-wal``/``-shm``) to ``<name>.kept-<UTC time>``; never deletes anything."""
-    path = Path(path)
-    if not path.is_file():
-        raise JournalError(f"cannot set journal {path} aside: there is no such file", path)
-    stamp = datetime.now(timezone.utc).strftime("%Y%m%dT%H%M%S%fZ")
-    kept = path.with_name(f"{path.name}.kept-{stamp}")
-    # Fold the -wal into the file first: the three renames are not atomic together, and a WAL
-    # separated from its database by a crash between them would be discarded by SQLite.
-    _fold_wal(path)
-    for source, target in zip(_sqlite_files(path)[::-1], _sqlite_files(kept)[::-1]):
-        if source.exists():
-            os.replace(source, target)
-    return kept
-
