@@ -87,3 +87,25 @@ def test_the_least_baccarat_window_folds_alert_bars_rather_than_draw_the_chips_o
     for i in range(5):
         window.session.dismiss(f"test{i}")
     qtbot.waitUntil(lambda: window.roads.isVisible() and window.roads.height() == window.roads.full_height, timeout=3000)
+
+
+def test_the_more_line_names_the_alerts_it_holds_as_far_as_its_width_goes(qtbot, table_factory):
+    """A bare "+ 3 more alert(s)" said nothing of what waited under the top bar (small's leftover): the line
+    names them, the most serious first, and where its width runs out counts the rest, never cut through."""
+    window = table_factory(size=(960, 540))
+    for i in range(5):
+        window.session.alert(f"test{i}", "error" if i == 0 else "warning", f"ALERT {i}", LONG, DO)
+    window.session.say(MESSAGE)
+    qtbot.waitUntil(lambda: len(window.alerts.bars) == 3, timeout=3000)
+    qtbot.waitUntil(lambda: _apart(window, _baccarat_rows(window)), timeout=3000)
+    more, hidden = window.alerts.more, window.alerts.hidden_titles()
+    shown = [bar.alert.title for bar in window.alerts.bars if bar.isVisible()]
+    assert sorted(shown + hidden) == [f"ALERT {i}" for i in range(5)]
+    assert more.text().startswith(f"+ {len(hidden)} more: {hidden[0]}")
+    assert more.text().endswith("(Esc dismisses the top one)")
+    assert more.fontMetrics().horizontalAdvance(more.text()) <= more.width()
+    named = [title for title in hidden if title in more.text()]
+    assert named == hidden[:len(named)] and (len(named) == len(hidden) or f"… and {len(hidden) - len(named)} more"
+                                             in more.text())
+    window.resize(1800, 540)  # wider: every one named
+    qtbot.waitUntil(lambda: all(title in more.text() for title in window.alerts.hidden_titles()), timeout=3000)

@@ -20,6 +20,7 @@ from dealer_assist.sources.virtual import VirtualShoe  # noqa: E402
 from dealer_assist.table.blackjack_session import BlackjackSession  # noqa: E402
 from dealer_assist.table.blackjack_state import BlackjackPhase, BlackjackTableRules  # noqa: E402
 from dealer_assist.table.journal import Journal  # noqa: E402
+from dealer_assist.ui.blackjack.app import open_blackjack_table  # noqa: E402
 from dealer_assist.ui.blackjack.window import BlackjackWindow  # noqa: E402
 
 #: Longer than the auto-play's pause (0.05 s here): a step it would take has been taken by then.
@@ -153,3 +154,42 @@ def test_run_auto_with_a_live_source_is_refused_before_the_table_opens(tmp_path,
                           env={**os.environ, "QT_QPA_PLATFORM": "offscreen"})
     assert proc.returncode == 2, proc.stderr
     assert "--auto refused with --source manual" in proc.stderr and not journal.exists()
+
+
+def test_an_open_help_holds_baccarat_auto_play_until_it_closes(qtbot, table_factory):
+    """fixAW2's leftover: auto-play's next step closed the F1 help the croupier was reading."""
+    window = table_factory("sim")
+    qtbot.keyClick(window.centralWidget(), Qt.Key.Key_T)  # turbo: a step every 0.3 s
+    qtbot.keyClick(window.centralWidget(), Qt.Key.Key_A)
+    qtbot.keyClick(window.centralWidget(), Qt.Key.Key_F1)
+    qtbot.wait(1200)
+    assert window.help.isVisible() and window.options.auto
+    assert not window.session.state.betting.layout  # no step taken behind the help
+    qtbot.keyClick(window.centralWidget(), Qt.Key.Key_Escape)
+    assert not window.help.isVisible()
+    qtbot.waitUntil(lambda: bool(window.session.state.betting.layout), timeout=3000)  # the demo goes on
+
+
+
+
+def test_an_open_help_holds_blackjack_auto_play_until_it_closes(qtbot, tmp_path):
+    table = open_blackjack_table(source_spec="sim", journal_path=tmp_path / "bj.sqlite", seed=8, interval=0.01,
+                                 auto=True, auto_pause=0.01)
+    qtbot.addWidget(table.window)
+    table.window.show()
+    window, journal = table.window, table.session._journal
+    steps = lambda: [k for k in kinds(journal) if k not in ("card_read", "card_assigned")]  # noqa: E731 (the shoe)
+    try:
+        qtbot.waitUntil(lambda: len(steps()) > 6, timeout=5000)  # the demo plays: bets, a deal, calls
+        qtbot.keyClick(window, Qt.Key.Key_F1)
+        taken = len(steps())
+        qtbot.wait(WAIT_MS)  # sixty of its steps' pauses
+        assert window.auto and window.help.isVisible() and len(steps()) == taken
+        qtbot.keyClick(window, Qt.Key.Key_Escape)
+        assert not window.help.isVisible()
+        qtbot.waitUntil(lambda: len(steps()) > taken, timeout=3000)  # the demo goes on
+    finally:
+        window.auto = False
+        table.source.stop()
+        window.bridge.detach()
+        table.session.close()

@@ -151,12 +151,15 @@ class AlertsPanel(QWidget):
         self.bars: list[AlertBar] = []
         self.more = QLabel("")
         self.more.setStyleSheet(f"color: {theme.GOLD.name()};")
+        self.more.setSizePolicy(QSizePolicy.Policy.Ignored, QSizePolicy.Policy.Preferred)  # fitted: _more_text
+        self.more.installEventFilter(self)
         self._lay = QVBoxLayout(self)
         self._lay.setContentsMargins(0, 0, 0, 0)
         self._lay.setSpacing(2)
         self._lay.addWidget(self.more)
         self._shown: tuple = ()
         self._alerts_count = 0
+        self._unshown: list[str] = []  # the titles of the alerts past the bars shown
         #: The bars shown as a count only, for room (see :meth:`fold`).
         self.folded = 0
         self.unit = 16
@@ -199,6 +202,7 @@ class AlertsPanel(QWidget):
             if alert.level == "info":
                 QTimer.singleShot(int(INFO_SECONDS * 1000), self, lambda a=alert: self._expire(a))
         self._alerts_count = len(newest)
+        self._unshown = [alert.title for alert in newest[SHOWN:]]
         self.fold(self.folded)
         self.setVisible(bool(alerts))
 
@@ -212,8 +216,33 @@ class AlertsPanel(QWidget):
         for i, bar in enumerate(self.bars):
             bar.setVisible(i < len(self.bars) - self.folded)
         hidden = self._alerts_count - len(self.bars) + self.folded
-        self.more.setText(f"+ {hidden} more alert(s): Esc dismisses the top one" if hidden > 0 else "")
+        self.more.setText(self._more_text())
         self.more.setVisible(hidden > 0)
+
+    def hidden_titles(self) -> list[str]:
+        """The titles of the alerts not shown as a bar, the most serious first."""
+        return [bar.alert.title for bar in self.bars[len(self.bars) - self.folded:]] + self._unshown
+
+    def _more_text(self) -> str:
+        """"+ 2 more: FRAMES LOST, CARD HELD (Esc dismisses the top one)": the folded alerts by name, as many
+        as the line's width holds ("… and 1 more" after them); a bare count said nothing of what waited under
+        the top bar (small's leftover)."""
+        titles = self.hidden_titles()
+        if not titles:
+            return ""
+        tail = " (Esc dismisses the top one)"
+        metrics, room = self.more.fontMetrics(), self.more.width()
+        for keep in range(len(titles), 0, -1):
+            rest = f", … and {len(titles) - keep} more" if keep < len(titles) else ""
+            text = f"+ {len(titles)} more: {', '.join(titles[:keep])}{rest}{tail}"
+            if room <= 0 or metrics.horizontalAdvance(text) <= room:
+                return text
+        return f"+ {len(titles)} more alert(s){tail}"
+
+    def eventFilter(self, watched, event) -> bool:  # noqa: N802 (Qt's name)
+        if watched is self.more and event.type() == QEvent.Type.Resize:
+            self.more.setText(self._more_text())  # the names its new width holds
+        return super().eventFilter(watched, event)
 
     def can_fold(self) -> bool:
         """Whether a bar is left to fold (see :meth:`fold`)."""

@@ -707,6 +707,9 @@ class MainWindow(QMainWindow, StepsDown):
         the table refuses stops auto-play, saying why (:func:`~dealer_assist.ui.auto_play.stopped`)."""
         if not self.options.auto or not auto_play.allowed(self.source):
             return
+        if self.help.isVisible():  # the croupier reads the keys: the demo waits (its step closed the help)
+            self._auto_timer.start(int(1000 * AUTO_PAUSE[1 if self.options.turbo else 0]))
+            return
         state = self.session.state
         if self.session.snapshot.stopped or self.session.snapshot.pending is not None:
             return

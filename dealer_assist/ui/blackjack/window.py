@@ -748,6 +748,9 @@ class BlackjackWindow(QMainWindow, StepsDown):
     def _auto_step(self) -> None:
         if not self.auto or not auto_play.allowed(self.source):  # it counts a deck check: never at a live table
             return
+        if self.help.isVisible():  # the croupier reads the keys: the demo waits (its step closed the help)
+            self._auto_timer.start(int(self.auto_pause * 1000))
+            return
         snap = self.session.snapshot
         state = snap.state
         if snap.pending is not None or snap.stopped:
