@@ -84,3 +84,14 @@ def test_a_heartbeat_damaged_as_the_port_opens_then_a_hello_said_again_names_not
     rig.send(bad_crc("HB", 8, "5"), hello("B7"), frame("CARD", 9, "KC"))
     assert wait_for(lambda: rig.played() == ["KC"])
     assert _gaps(rig) == []
+
+
+def test_listen_says_a_new_boot_in_the_middle_of_a_count_restarted(tmp_path):
+    """qaAY F1: listen told a mid-count HELLO with a new boot id as it told the first one, where the table says
+    SHOE RESTARTED."""
+    from test_listen_hello_continues import _listen
+
+    data = hello("B1") + frame("CARD", 1, "AS") + hello("B2") + frame("CARD", 1, "2C")
+    lines = [line for line in _listen(tmp_path, data, "--cards", "2") if "device SHOE-1" in line]
+    assert len(lines) == 2 and "RESTARTED" not in lines[0]
+    assert "RESTARTED in the middle of a count" in lines[1]

@@ -850,8 +850,12 @@ class SerialShoe(CardSource):
         elif isinstance(frame, HelloFrame):
             # A protocol other than 1 is the HELLO's to tell (the display and listen name it); a DeviceError
             # would read as the device's own $ERR,PROTOCOL and send the croupier to the shoe's maker.
+            # A new boot of the shoe heard in the middle of its count: restarted, as the table says (qaAY F1:
+            # listen told it as a first HELLO).
+            restarted = verdict.restarted and expected is not None and self._device == frame.device
             self._heard(frame.device)
-            self._emit(DeviceHello(self.name, t, frame.device, frame.boot, frame.firmware, frame.protocol))
+            self._emit(DeviceHello(self.name, t, frame.device, frame.boot, frame.firmware, frame.protocol,
+                                   restarted=restarted))
         elif isinstance(frame, ErrorFrame):
             if stands_for_card(frame):  # a card left unread (PROTOCOL.md 6): counted with the ?? ones (qaAC F17)
                 self.stats["unreadable"] += 1
