@@ -189,8 +189,9 @@ class TakenShoe:
 
 @dataclass(frozen=True)
 class DeviceHello:
-    """The device (re)booted and introduced itself.  ``restarted``: it did so in the middle of a count the
-    host had joined without hearing its boot id, so the frames the old boot sent last cannot be known."""
+    """The device (re)booted and introduced itself.  ``restarted``: it did so in the middle of a count (one the
+    host heard begin, or joined without hearing its boot id), so the frames the old boot sent last cannot be
+    known."""
 
     source: str
     t: float

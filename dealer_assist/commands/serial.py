@@ -185,7 +185,7 @@ def event_record(event: Any) -> dict:
     elif isinstance(event, ev.DeviceHello):
         rec = {"event": "hello", "device": event.device, "boot": event.boot, "firmware": event.firmware,
                "protocol": event.protocol}
-        if event.restarted:  # in the middle of a count whose boot id was not heard (PROTOCOL.md 7.4)
+        if event.restarted:  # a new boot in the middle of a count (PROTOCOL.md 7.4)
             rec["restarted"] = True
         if event.continues:  # said again: the count goes on, no restart (PROTOCOL.md 7.4, 7.5)
             rec["continues"] = True
@@ -282,6 +282,9 @@ def _human(rec: dict, relinked: bool = False) -> str:
                 + (f" ({rec['why']})" if rec.get("why") else ""))
     elif kind == "hello":
         text = f"hello     device {rec['device']} boot {rec['boot']} firmware {rec['firmware']}"
+        if rec.get("restarted"):
+            text += ("  RESTARTED in the middle of a count: what the shoe sent just before cannot be known: check "
+                     "the layout")
         if rec.get("continues"):
             text += "  (said again: its count goes on, no restart)"
         if rec.get("bounds_gap"):

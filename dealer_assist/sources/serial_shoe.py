@@ -787,7 +787,11 @@ class SerialShoe(CardSource):
         verdict = self._tracker.check(frame)
         if verdict.duplicate:
             self.stats["duplicates"] += 1
-        out_of_reach = first and (self.stats["reconnects"] > 0 or self._resumed)
+        # The first frame since the link came back, lost or silent (stale): a card dealt meanwhile went unheard.
+        out_of_reach = silent or (first and (self.stats["reconnects"] > 0 or self._resumed))
+        if isinstance(frame, HelloFrame) and verdict.restarted and expected is None:
+            # The host's first HELLO: a cut card line before it is named with the frame after it, if at all.
+            self._cut_maybe = cut_maybe
         if verdict.unsure:  # a restart or a repeat: said with the next frame, which tells
             self._unsure_hello = (frame, self._clock(), card_cut, out_of_reach, expected, cut_maybe)
             return
@@ -811,7 +815,7 @@ class SerialShoe(CardSource):
         if verdict.missing:
             self.stats["missing"] += len(verdict.missing)
         if verdict.cards:
-            unbounded = out_of_reach or silent or len(verdict.missing) > OUT_OF_REACH_GAP
+            unbounded = out_of_reach or len(verdict.missing) > OUT_OF_REACH_GAP
             self._emit(SeqGap(self.name, self._clock(), verdict.cards,
                               count_went_back=verdict.restarted, after_link_loss=unbounded,
                               card_lost=verdict.card_lost, foreign=self._other_device,
@@ -846,8 +850,12 @@ class SerialShoe(CardSource):
         elif isinstance(frame, HelloFrame):
             # A protocol other than 1 is the HELLO's to tell (the display and listen name it); a DeviceError
             # would read as the device's own $ERR,PROTOCOL and send the croupier to the shoe's maker.
+            # A new boot of the shoe heard in the middle of its count: restarted, as the table says (qaAY F1:
+            # listen told it as a first HELLO).
+            restarted = verdict.restarted and expected is not None and self._device == frame.device
             self._heard(frame.device)
-            self._emit(DeviceHello(self.name, t, frame.device, frame.boot, frame.firmware, frame.protocol))
+            self._emit(DeviceHello(self.name, t, frame.device, frame.boot, frame.firmware, frame.protocol,
+                                   restarted=restarted))
         elif isinstance(frame, ErrorFrame):
             if stands_for_card(frame):  # a card left unread (PROTOCOL.md 6): counted with the ?? ones (qaAC F17)
                 self.stats["unreadable"] += 1

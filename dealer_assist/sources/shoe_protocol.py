@@ -720,6 +720,10 @@ class SequenceTracker:
         self._start_untold = False
         #: How many lines that may have been frames were dropped since that HELLO: frames of the count it began.
         self._dropped_since = 0
+        #: Lines dropped before that HELLO, since the port opened: when the frame after it shows the HELLO was
+        #: said again in a count, they were that count's frames just before it (qaAY F3: forgotten at the
+        #: HELLO, a card dropped as the port opened went unnamed and the next card took its place).
+        self._drops_before_hello = _Drops()
         #: Lines dropped since the last good frame: how many may have been frames, how many may have stood for a
         #: card (:func:`may_be_card`), and whether one may have been a HELLO (:func:`may_be_hello`).
         self._drops = _Drops()
@@ -895,6 +899,7 @@ class SequenceTracker:
                 self._start_untold = untold
                 return SeqVerdict(False, duplicate=True)
             self._start_untold, self._dropped_since = untold or self.expected is None, 0
+            self._drops_before_hello = drops if self.expected is None and not untold else _Drops()
             joined = not self._boot_heard and self.expected is not None and not untold
             if joined:
                 self._before_hello = (self.expected, self.last_card, self._saw_start, self._order, self._recent,
@@ -904,12 +909,15 @@ class SequenceTracker:
             self._remember(frame)
             return SeqVerdict(True, restarted=True, unsure=joined)
         seq = frame.seq
+        before_hello, self._drops_before_hello = self._drops_before_hello, _Drops()
         if untold and not 1 <= seq <= max(BOOT_SEQ_AT_MOST, self._dropped_since + 1):
             # The HELLO was said again in the middle of its count (a device repeating it when the port opens,
             # PROTOCOL.md 7.4), not a boot: this frame is where the host joins, as if the HELLO had not come.
             # With k lines dropped in between, they may have been a boot's frames 1..k: SEQ k+1 is named a
             # boot's, its frames before it lost; a SEQ past that cannot be (verN NEW-6: 56 frames behind 1 line).
+            # Lines dropped before the HELLO were frames of this count too, just before the HELLO.
             self.expected, self._saw_start = None, False
+            drops = drops.plus(before_hello)
         if self.expected is None:
             self._remember(frame)
             return self._joined(frame, drops)
@@ -970,3 +978,7 @@ class _Drops:
     frames: int = 0
     cards: int = 0
     hello: bool = False
+
+    def plus(self, other: "_Drops") -> "_Drops":
+        """These lines dropped and ``other``'s, as one run."""
+        return _Drops(self.frames + other.frames, self.cards + other.cards, self.hello or other.hello)
