@@ -65,3 +65,19 @@ def test_cards_shown_out_of_turn_are_named_as_such_not_as_an_unreadable_deck(tmp
     assert "those cards were shown out of turn" in err and f"Delete those shots from {str(tmp_path / 'shots')!r}" in err
     assert "cannot be read" not in err and "another deck" not in err and "goes on from" not in err
     assert "rename them" not in err
+
+
+def test_a_folder_that_ends_before_the_deck_says_where_the_same_command_goes_on(tmp_path):
+    """qaAZ F4: a folder of the first three set-up shots answered at the fourth card with only "camera DIR stopped
+    delivering frames" (exit 2): not that the folder had ended, nor that three shots were kept, nor where to go on."""
+    frames = tmp_path / "frames"
+    frames.mkdir()
+    for n, code in enumerate(SET_UP_ORDER[:3]):
+        shutil.copy(SHOTS / _file_name(code), frames / f"{n:04d}.png")
+    run = _calibrate(frames, tmp_path, 6)
+    assert run.returncode == 1 and not (tmp_path / "profile" / "profile.json").exists()
+    assert sorted(p.name for p in (tmp_path / "shots").iterdir()) == sorted(_file_name(c) for c in SET_UP_ORDER[:3])
+    fourth = SET_UP_ORDER[3]
+    assert f"{str(frames)!r} has no further image: {fourth} and the cards after it have no shot" in run.stderr
+    assert f"with 3 of {len(SET_UP_ORDER)} cards shot" in run.stderr
+    assert f"the same command goes on from {fourth}" in run.stderr and "stopped delivering" not in run.stderr

@@ -378,8 +378,16 @@ def _guided_shots(camera, folder: Path) -> GuidedSetUp:
                     next_frame()  # the skipped card's frame: the next one is the next card's
                 continue
             frame = next_frame()
+            if frame is None and not live and grabber.finished:
+                # qaAZ F4: a bare "stopped delivering frames" (exit 2) said neither that the folder had ended,
+                # nor at which card to go on, nor that the shots were kept: the caller says both, as after q.
+                sys.stderr.write(f"  {camera!r} has no further image: {steps.current} and the cards after it have no "
+                                 "shot\n")
+                return steps
             if frame is None:
-                raise CommandError(f"camera {camera} stopped delivering frames")
+                raise CommandError(f"camera {camera} stopped delivering frames: the {steps.shots()} shot(s) taken "
+                                   f"are kept in {str(folder)!r}; check the camera, then the same command goes on "
+                                   f"from {steps.resumes_at}")
             why = steps.take(frame.image)
             if why is not None:
                 sys.stderr.write(f"  not taken: {why}; try again\n")
