@@ -502,8 +502,9 @@ class ReplayFollowing:
             if left_unplayed(kind, note) is not None:  # as live (_hold_next): its wait replaces the ask's (bj-156)
                 self._replay_asks.discard(note["source"])
             # As live (_hold_next at the refusal): the read taken next waits under the refusal's wait, not split.
+            # A misdraw's (no round open) leaves the wait of a card its shoe could not read after it (fixR52).
             refused = self._replay_reads.refused(note["source"], left_unplayed(kind, note) is not None
-                                                 and not note.get("held"))
+                                                 and not note.get("held") and not note.get("no_round"))
             if refused is not None and (refused.behind or refused.source in self._replay_dropped
                                         or self._replay_many_of(refused)):
                 # Held under its reader's wait (a card unread, a read dropped, frames lost), then Enter, and the rules

@@ -108,6 +108,15 @@ class RestartRestoring:
             that read came before that card, which it then waits for first, the refusal's wait after it (rev40 F1,
             :meth:`_refused_behind`)."""
             hold = self._hold_of.get(source)
+            if (why == AFTER_A_MISDRAW and queue and hold is not None and hold[0] in ONE_MISSING_CARD
+                    and hold[1] in self._read_between and queue[0][1] == hold[1]
+                    and queue[0][0].get("source") == source):
+                # As live (:attr:`_misdraw_first`): that read came before the card of the shoe's wait, which stays for
+                # the reads after that card; it waits for the card refused alone.
+                self._holds_opened += 1
+                queue[0] = (queue[0][0], self._holds_opened)
+                whys[self._holds_opened] = why
+                return
             under = (bool(queue) and hold is not None and hold[0] in (*ONE_MISSING_CARD, *RUN_HOLDS)
                      and why in DRAWN_ONCE
                      and not reads_again(source) and queue[0][1] == hold[1] and queue[0][0].get("source") == source)
@@ -137,6 +146,7 @@ class RestartRestoring:
         self._due_for_held = self._held_due_typed = None
         self._typed_loose, reported = [], {}
         self._read_between, self._refusal_after, self._restore_queue = set(), {}, queue
+        self._misdraw_first = {}
         self._reads_before, self._counted, self._run_after, self._held_why = {}, {}, {}, {}
         refused = False
         refusal: Optional[tuple[str, str]] = None  # a read refused: it holds the next unless it was held after

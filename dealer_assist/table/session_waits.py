@@ -15,10 +15,10 @@ from typing import Any, Optional
 
 from dealer_assist.events import PUT_BACK, YIELDING_DOUBTS, CardRead
 from dealer_assist.table.alert import Alert
-from dealer_assist.table.holds import (AFTER_A_DOUBLE_FEED, AFTER_A_GAP, AFTER_A_REJECTION, AFTER_AN_UNREADABLE,
-                                       AFTER_DROPPED, AFTER_TYPED_UNREAD, SAME_CARD_DOUBTS, TYPED_THEN_READ,
-                                       TYPED_UNREAD, MANY_CARD_HOLDS, ONE_CARD_HOLDS, ONE_MISSING_CARD, RUN_HOLDS,
-                                       hold_of_alert, DRAWN_ONCE, reads_again)
+from dealer_assist.table.holds import (AFTER_A_DOUBLE_FEED, AFTER_A_GAP, AFTER_A_MISDRAW, AFTER_A_REJECTION,
+                                       AFTER_AN_UNREADABLE, AFTER_DROPPED, AFTER_TYPED_UNREAD, SAME_CARD_DOUBTS,
+                                       TYPED_THEN_READ, TYPED_UNREAD, MANY_CARD_HOLDS, ONE_CARD_HOLDS, ONE_MISSING_CARD,
+                                       RUN_HOLDS, hold_of_alert, DRAWN_ONCE, reads_again)
 
 
 #: Each source applies its own acceptance threshold (the camera's comes from its calibration) and marks
@@ -99,6 +99,14 @@ class ReadWaits:
         # card, so its one card is due too (Enter refused until it is typed), and any card it left unplayed counts.
         if once and before in ONE_MISSING_CARD and number != self._pending_hold and self._refused_behind(source, number):
             self._refusal_after[source] = why  # the read waiting next came before that card: it waits for it first
+            return
+        if why == AFTER_A_MISDRAW and before in ONE_MISSING_CARD and number != self._pending_hold and (
+                self._refused_behind(source, number)):
+            # A card refused with no round open for it (set aside, Enter says) does not end the wait for a card its
+            # shoe left unplayed after the read waiting next (fixR52: JD, TH, ?? waiting behind it; Enter on JD, and AC
+            # took the ??'s place): that read waits for the refusal alone, a wait of its own.
+            self._holds_opened += 1
+            self._misdraw_first[source] = self._holds_opened
             return
         due = (self.cards_due(source) + 1 if (why == AFTER_AN_UNREADABLE or once) and before in ONE_MISSING_CARD
                and number != self._pending_hold else 1)
@@ -698,7 +706,10 @@ class ReadWaits:
         that may have held a card were lost, or after a card that left unplayed (it would go where that
         card belongs)."""
         hold, split = None, None
-        if (event.doubt in YIELDING_DOUBTS and event.source in self._hold_of
+        first = self._misdraw_first.pop(event.source, None)
+        if first is not None and event.doubt in YIELDING_DOUBTS:
+            hold, event = first, replace(event, doubt=AFTER_A_MISDRAW)
+        elif (event.doubt in YIELDING_DOUBTS and event.source in self._hold_of
                 and (event.source in self._refusal_after
                      or not self._came_before(event.seq, self._hold_of[event.source][1]))):
             why, hold = self._hold_of[event.source]
