@@ -82,3 +82,40 @@ def test_the_read_after_a_card_not_read_waits_for_it_behind_a_misdraw(table, res
     replay = replayed(table.journal, BlackjackSession(TWO_SEATS))
     assert codes(replay) == live
     assert repr(replay.state) == repr(table.session.state)
+
+
+@pytest.mark.parametrize("restart", ["none", "with 2D held", "with AC held"])
+def test_two_reads_before_a_card_not_read_behind_a_card_refused_in_the_round(table, restart):
+    """A bet placed: the read refused at Enter is a second 9C of one deck.  2D waits for the card dealt in its place;
+    3H, read before the second ??, plays as it came (it had waited for a card refused, and the card typed for it went
+    ahead of it: the ??'s, dealt after it); AC waits for the ??'s card."""
+    s = table.session
+    assert s.place(1, D("10")) is None and s.deal() is None
+    table.cards("9C", "??", "9C", "2D", "3H", "??", "AC")
+    assert wait_for(lambda: len(s.snapshot.waiting) == 3 and s.snapshot.pending.card.code == "9C")
+    assert s.enter_card("4D") is None  # the first ??: the dealer's card
+    answer = s.confirm_pending()
+    assert answer is not None and "9C refused" in answer  # a second 9C of one deck
+    assert s.snapshot.pending.card.code == "2D" and s.snapshot.cards_due == 1
+    if restart == "with 2D held":
+        s = restarted(table)
+        assert s.snapshot.pending.card.code == "2D" and s.snapshot.cards_due == 1
+    assert s.enter_card("5S") is None  # dealt in 9C's place: seat 1's second card
+    assert table.hands(1) == [["9C", "5S"]]
+    assert s.stand() is None
+    assert s.confirm_pending() is None  # 2D, the dealer's second card, then 3H as it came
+    assert [c.code for c in s.state.round.dealer.cards] == ["4D", "2D", "3H"]
+    held(table, "AC", AFTER_AN_UNREADABLE)
+    assert s.snapshot.cards_due == 1 and "unreadable" in codes(s)["alerts"]
+    if restart == "with AC held":
+        live = codes(s)
+        s = restarted(table)
+        held(table, "AC", AFTER_AN_UNREADABLE)
+        assert codes(s) == live and s.snapshot.cards_due == 1
+    live = codes(s)
+    replay = replayed(table.journal, BlackjackSession(TWO_SEATS))
+    assert codes(replay) == live and repr(replay.state) == repr(s.state)
+    enter_refused(table, "AC")
+    assert s.enter_card("6C") is None and s.confirm_pending() is None
+    assert [c.code for c in s.state.round.dealer.cards] == ["4D", "2D", "3H", "6C", "AC"]
+    assert "unreadable" not in codes(s)["alerts"]
