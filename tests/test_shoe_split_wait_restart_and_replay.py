@@ -7,8 +7,9 @@
   cards after the round, and 2C waits for the ?? before it (it came after 9D).  A restart ended that wait: 9D, refused
   and held, was taken under the refusal's wait before its card_held said it was held, and its answer ended the wait.
 - F3: blackjack, no bet: 2H refused, KD held behind it, JD and TH waiting, ??, AC; Enter (KD refused again), AS, the
-  deal, Enter.  Live, JD is taken under KD's refusal's wait whole and Enter ends it; the replay took JD as if the ??
-  after it were due after it (fixR47's split) and kept CARD REFUSED and UNREADABLE CARD up, unlike live.
+  deal, Enter.  The replay kept CARD REFUSED and UNREADABLE CARD up where live took them down.  Live was wrong too
+  (fixR52): JD was taken under KD's refusal's wait whole, and AC was played in the ??'s place.  JD waits for the
+  refusal alone, TH plays as it came, and AC waits for the ??'s card, live and in the replay alike.
 
 Real bytes over a real pty to the reader (the rigs of tests/test_shoe_read_queued_between_two_unread_cards.py).
 """
@@ -179,7 +180,8 @@ def test_replay_takes_the_wait_for_a_card_after_the_read_held_down_at_n_as_live(
 
 @pytest.mark.parametrize("drop", [False, True])
 def test_replay_of_a_read_taken_under_a_refusals_wait_takes_its_alerts_down_as_live(tmp_path, drop):
-    """``drop``: Del on JD too (bj seed 7004): 10H is taken under the Del wait that replaced the refusal's, whole."""
+    """``drop``: Del on JD too (bj seed 7004): 10H waits for JD's card (the shoe's read dropped, its card dealt all the
+    same), the ?? after it for the read after it."""
     rig = RestartingBlackjackRig(tmp_path, TWO_SEATS)
     try:
         s = rig.session
@@ -193,13 +195,15 @@ def test_replay_of_a_read_taken_under_a_refusals_wait_takes_its_alerts_down_as_l
         assert wait_for(lambda: len(s.snapshot.waiting) == 3)
         if drop:
             s.reject_pending()
-            assert s.snapshot.pending.card.code == "TH" and s.snapshot.cards_due == 0, s.snapshot.status_reason()
+            assert s.snapshot.pending.card.code == "TH" and s.snapshot.cards_due == 1, s.snapshot.status_reason()
         assert s.place(1, D("10")) is None and s.place(2, D("10")) is None and s.deal() is None
+        if drop:
+            assert s.enter_card("5C") is None  # JD's card
         assert s.confirm_pending() is None
-        cards = ["TH", "AC", "AS"] if drop else ["JD", "TH", "AC", "AS"]
+        cards = ["5C", "TH"] if drop else ["JD", "TH"]
         assert wait_for(lambda: played(s) == cards), s.snapshot.status_reason()
         live = snapshot_of(s)
-        assert live[1:] == (None, 0, [])  # nothing held, no card due, no alert up
+        assert live[1:3] == ("AC", 1) and {code for code, _ in live[3]} == {"refused", "unreadable"}  # the ??'s card
     finally:
         rig.close()
     replay = replayed(rig.journal, BlackjackSession(rig.rules))

@@ -807,7 +807,9 @@ class TableSession(SessionCore):
         self._publish(replace(self._snap, cards_due=0))
         self._asked_none_missed = pending  # N answers FRAMES LOST's "no card missed?" too: no card is due here now
         error = self.confirm_pending()
-        if error is None or self._hold_of.get(pending.source, ("", 0))[0] != AFTER_A_REFUSAL:
+        held = self._snap.pending  # the read next, held for the card refused alone (_refusal_first), or after it
+        if error is None or AFTER_A_REFUSAL not in (self._hold_of.get(pending.source, ("", 0))[0],
+                                                    held.doubt if held is not None else ""):
             return None
         return self._refuse(f"{error}. The next round is not opened yet, so that you see CARD REFUSED: N again "
                             "opens it")

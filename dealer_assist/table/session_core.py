@@ -319,9 +319,12 @@ class SessionCore(ReadWaits, BurnsAndNewShoes, UnreadCards, ReaderLink, RestartR
         self._cards_due: dict[int, int] = {}
         #: The shoe's waits opened by a card it left unplayed while a read of it waited behind the read held: that read
         #: lies between the held read and the card (rev40 F1), and :meth:`_refused_behind` keeps it out of the refusal's
-        #: count.  With the refusal held back until that read is taken under the wait (source: the refusal's why).
+        #: count.
         self._read_between: set[int] = set()
-        self._refusal_after: dict[str, str] = {}
+        #: A read refused at Enter while the read waiting next came before such a card: the wait that read alone is
+        #: taken under (the refusal's why, and the number opened for it); the shoe's wait stays for the reads after
+        #: that card (fixR52: 2H, KD, JD, TH, ??, AC with no bet; KD refused, and AC was played in the ??'s place).
+        self._refusal_first: dict[str, tuple[str, int]] = {}
         #: The shoe's waits opened by a card it could not read while reads of it waited behind the read held: the frame
         #: numbers of those reads, which came before the card and play before its wait (fixR42 L1: ??, 4C held, QH
         #: waiting, ??; once 4C was played QH was held under the second ??'s wait, and its card typed played first).

@@ -501,9 +501,14 @@ class ReplayFollowing:
             self._replay_typed_refused = note["source"] == "keyboard"
             if left_unplayed(kind, note) is not None:  # as live (_hold_next): its wait replaces the ask's (bj-156)
                 self._replay_asks.discard(note["source"])
-            # As live (_hold_next at the refusal): the read taken next waits under the refusal's wait, not split.
+            # As live (_hold_next at the refusal): the read taken next waits under the refusal's wait, not split; but
+            # for the card refused alone if its shoe could not read a card after it (fixR52, _refusal_first).
+            queued = self._replay_reads.queued()
+            first = queued[1] if len(queued) > 1 and queued[0].source == note["source"] else None
+            alone = (first is not None and first.source == note["source"] and note["source"] not in self._replay_many
+                     and note["source"] not in self._replay_dropped and self._unread_after_read(first))
             refused = self._replay_reads.refused(note["source"], left_unplayed(kind, note) is not None
-                                                 and not note.get("held"))
+                                                 and not note.get("held") and not alone)
             if refused is not None and (refused.behind or refused.source in self._replay_dropped
                                         or self._replay_many_of(refused)):
                 # Held under its reader's wait (a card unread, a read dropped, frames lost), then Enter, and the rules

@@ -105,9 +105,18 @@ class RestartRestoring:
             """As live: a read refused at Enter opens its wait before the read waiting next is taken, and counts the
             card of the wait that read was taken under here (a one-card wait's, or one more due to lost frames, a
             double feed or a read dropped: fixR46, a restart opened a CARD REFUSED wait of its own after them); unless
-            that read came before that card, which it then waits for first, the refusal's wait after it (rev40 F1,
-            :meth:`_refused_behind`)."""
+            that read came before a card its shoe could not read (or refused) since: it waits for the card refused
+            alone, and that card's wait stays for the reads after it (rev40 F1, fixR52: :attr:`_refusal_first`)."""
             hold = self._hold_of.get(source)
+            if (queue and hold is not None and hold[0] in ONE_MISSING_CARD and why in (*DRAWN_ONCE, AFTER_A_MISDRAW)
+                    and not reads_again(source) and hold[1] in self._read_between and queue[0][1] == hold[1]
+                    and queue[0][0].get("source") == source):
+                self._holds_opened += 1
+                if why in DRAWN_ONCE:
+                    self._cards_due[self._holds_opened] = 1
+                queue[0] = (queue[0][0], self._holds_opened)
+                whys[self._holds_opened] = why
+                return
             under = (bool(queue) and hold is not None and hold[0] in (*ONE_MISSING_CARD, *RUN_HOLDS)
                      and why in DRAWN_ONCE
                      and not reads_again(source) and queue[0][1] == hold[1] and queue[0][0].get("source") == source)
@@ -136,7 +145,7 @@ class RestartRestoring:
         self._placed_count = 0
         self._due_for_held = self._held_due_typed = None
         self._typed_loose, reported = [], {}
-        self._read_between, self._refusal_after, self._restore_queue = set(), {}, queue
+        self._read_between, self._refusal_first, self._restore_queue = set(), {}, queue
         self._reads_before, self._counted, self._run_after, self._held_why = {}, {}, {}, {}
         refused = False
         refusal: Optional[tuple[str, str]] = None  # a read refused: it holds the next unless it was held after
@@ -416,7 +425,7 @@ class RestartRestoring:
     def _hold_taken(self, read: dict, refused: bool = False) -> Optional[int]:
         """The hold a journaled read waited under when it was taken, as _take had it (none for a read its
         source doubted itself: it waits under that doubt, nor for one the hold's card came after).  ``refused``: the
-        read held before it was refused at Enter (as live, the refusal's wait comes first: :attr:`_refusal_after`)."""
+        read held before it was refused at Enter (as live, the refusal's wait comes first: :attr:`_refusal_first`)."""
         hold = self._hold_of.get(read.get("source"))
         if hold is None or read.get("doubt", "") not in YIELDING_DOUBTS:
             return None

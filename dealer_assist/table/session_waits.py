@@ -15,10 +15,10 @@ from typing import Any, Optional
 
 from dealer_assist.events import PUT_BACK, YIELDING_DOUBTS, CardRead
 from dealer_assist.table.alert import Alert
-from dealer_assist.table.holds import (AFTER_A_DOUBLE_FEED, AFTER_A_GAP, AFTER_A_REJECTION, AFTER_AN_UNREADABLE,
-                                       AFTER_DROPPED, AFTER_TYPED_UNREAD, SAME_CARD_DOUBTS, TYPED_THEN_READ,
-                                       TYPED_UNREAD, MANY_CARD_HOLDS, ONE_CARD_HOLDS, ONE_MISSING_CARD, RUN_HOLDS,
-                                       hold_of_alert, DRAWN_ONCE, reads_again)
+from dealer_assist.table.holds import (AFTER_A_DOUBLE_FEED, AFTER_A_GAP, AFTER_A_MISDRAW, AFTER_A_REJECTION,
+                                       AFTER_AN_UNREADABLE, AFTER_DROPPED, AFTER_TYPED_UNREAD, SAME_CARD_DOUBTS,
+                                       TYPED_THEN_READ, TYPED_UNREAD, MANY_CARD_HOLDS, ONE_CARD_HOLDS, ONE_MISSING_CARD,
+                                       RUN_HOLDS, hold_of_alert, DRAWN_ONCE, reads_again)
 
 
 #: Each source applies its own acceptance threshold (the camera's comes from its calibration) and marks
@@ -97,8 +97,16 @@ class ReadWaits:
         # Another card unread behind one still untyped (unread, or read and refused), with no read between
         # them: both are to be typed.  A shoe reads each card once: the read after its missing card is never that
         # card, so its one card is due too (Enter refused until it is typed), and any card it left unplayed counts.
-        if once and before in ONE_MISSING_CARD and number != self._pending_hold and self._refused_behind(source, number):
-            self._refusal_after[source] = why  # the read waiting next came before that card: it waits for it first
+        if (once or why == AFTER_A_MISDRAW) and before in ONE_MISSING_CARD and number != self._pending_hold and (
+                self._refused_behind(source, number)):
+            # The read waiting next came before that card: it waits for the card refused alone, a wait of its own, and
+            # the shoe's wait stays for the reads after that card (fixR52: 2H, KD, JD, TH, ??, AC with no bet, KD
+            # refused, and AC took the ??'s place; with a bet, TH waited for the card refused, and the ??'s card typed
+            # for it went ahead of it).  A misdraw's (no round open) is set aside: Enter plays the read.
+            self._holds_opened += 1
+            self._refusal_first[source] = (why, self._holds_opened)
+            if once:
+                self._cards_due[self._holds_opened] = 1
             return
         due = (self.cards_due(source) + 1 if (why == AFTER_AN_UNREADABLE or once) and before in ONE_MISSING_CARD
                and number != self._pending_hold else 1)
@@ -698,11 +706,13 @@ class ReadWaits:
         that may have held a card were lost, or after a card that left unplayed (it would go where that
         card belongs)."""
         hold, split = None, None
-        if (event.doubt in YIELDING_DOUBTS and event.source in self._hold_of
-                and (event.source in self._refusal_after
-                     or not self._came_before(event.seq, self._hold_of[event.source][1]))):
+        first = self._refusal_first.pop(event.source, None)
+        if first is not None and event.doubt in YIELDING_DOUBTS:
+            event, hold = replace(event, doubt=first[0]), first[1]
+        elif (event.doubt in YIELDING_DOUBTS and event.source in self._hold_of
+                and not self._came_before(event.seq, self._hold_of[event.source][1])):
             why, hold = self._hold_of[event.source]
-            split = None if event.source in self._refusal_after else self._split_wait(event.source, event.seq)
+            split = self._split_wait(event.source, event.seq)
             event = replace(event, doubt=self._held_why.get(hold, why))
         elif not event.doubt and self._out_of_place(event):
             event = replace(event, doubt=self._out_of_place(event))
@@ -738,5 +748,3 @@ class ReadWaits:
             event, rest = self._snap.waiting[0], self._snap.waiting[1:]
             self._publish(replace(self._snap, waiting=rest))
             self._take(event)
-            if event.source in self._refusal_after:  # taken under the wait of the card after it: the refusal's next
-                self._hold_next(event.source, self._refusal_after.pop(event.source))
