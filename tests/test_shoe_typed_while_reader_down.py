@@ -148,3 +148,35 @@ def test_frames_lost_with_the_link_name_the_card_typed_while_it_was_down(tmp_pat
         table.close()
     with restarted(table.path, table.source, RULES) as (again, _, _):
         assert _cards(again) == ["2H", "4D", "3C"]
+
+
+def test_at_multi_deck_blackjack_the_late_read_of_the_card_typed_during_the_silence_waits_too(tmp_path):
+    from decimal import Decimal as D
+
+    from dealer_assist.blackjack.rules import HouseRules
+    from dealer_assist.table.blackjack_session import BlackjackSession
+    from dealer_assist.table.blackjack_state import BlackjackTableRules
+
+    source = str(tmp_path / "shoe")
+    device = PtyEndpoint(source)
+    session = BlackjackSession(BlackjackTableRules(seats=2, burn_cards=0, house=HouseRules(decks=6)),
+                               Journal.open(tmp_path / "bj.sqlite"))
+    reader = SerialShoe(source, name=source, stale_after=0.4, backoff_first=0.05, backoff_max=0.2)
+    reader.start(session.handle)
+    try:
+        assert wait_for(lambda: reader.link == "up" and device.host_connected())
+        assert session.place(1, D("10")) is None and session.deal() is None
+        device.write(HELLO + format_frame("CARD", 1, "9H"))  # seat 1
+        assert wait_for(lambda: any(a.title == "CARD READER SILENT" for a in session.snapshot.alerts))
+        assert session.enter_card("7D") is None  # the dealer's card, typed during the silence
+        device.write(format_frame("CARD", 2, "7D") + format_frame("CARD", 3, "5C"))  # the held frames, late
+        assert wait_for(lambda: session.snapshot.pending is not None and len(session.snapshot.waiting) == 1)
+        assert (session.snapshot.pending.card.code, session.snapshot.pending.doubt) == ("7D", TYPED_WHILE_UNHEARD)
+        session.reject_pending()  # Del: it was the card typed; 5♣ plays as seat 1's second card
+        hands = session.state.round.seat_hands(session.state.round_seat(1))
+        assert [c.code for c in hands[0].cards] == ["9H", "5C"]
+        assert [c.code for c in session.state.round.dealer.cards] == ["7D"]
+    finally:
+        reader.stop()
+        device.close()
+        session.close()
