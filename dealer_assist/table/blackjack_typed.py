@@ -12,7 +12,7 @@ from dealer_assist.table.blackjack_names import (BEFORE_A_DECISION, CORRECTED_KI
                                                  PUSHED_FROM)
 from dealer_assist.table.blackjack_state import BlackjackPhase
 from dealer_assist.table.holds import (HOLDS, NEW_DECKS_FIRST, READ_BEFORE_A_STOP, MOVED_EARLY, MOVED_PUSHED,
-                                       reads_again)
+                                       ONE_CARD_HOLDS, RUN_HOLDS, reads_again)
 from dealer_assist.table.session_core import CONFIRM_BELOW
 
 
@@ -71,7 +71,7 @@ class BlackjackTyped:
             held = self._snap.pending
             error = super().enter_card(text, zone)
             pending = self._snap.pending
-            if (error is None and held is not None and pending is held and held.doubt in HOLDS
+            if (error is None and held is not None and pending is held and held.doubt in (*RUN_HOLDS, *ONE_CARD_HOLDS)
                     and self._snap.state.phase == BlackjackPhase.SETTLED and not self._snap.cards_due
                     and not reads_again(held.source)):
                 # The card typed for its wait ended the round: the shoe's read came out after it, a card after the
