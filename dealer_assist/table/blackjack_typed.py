@@ -11,7 +11,8 @@ from dealer_assist.table.blackjack_boxes import _box_words
 from dealer_assist.table.blackjack_names import (BEFORE_A_DECISION, CORRECTED_KIND, GAME, IN_A_LATER_BOX, KEYBOARD,
                                                  PUSHED_FROM)
 from dealer_assist.table.blackjack_state import BlackjackPhase
-from dealer_assist.table.holds import HOLDS, NEW_DECKS_FIRST, READ_BEFORE_A_STOP, MOVED_EARLY, MOVED_PUSHED
+from dealer_assist.table.holds import (HOLDS, NEW_DECKS_FIRST, READ_BEFORE_A_STOP, MOVED_EARLY, MOVED_PUSHED,
+                                       ONE_CARD_HOLDS, RUN_HOLDS, reads_again)
 from dealer_assist.table.session_core import CONFIRM_BELOW
 
 
@@ -67,8 +68,17 @@ class BlackjackTyped:
                         f"{card.label} typed for the card in {_box_words(box)}: it waits for the decision for {who}; "
                         f"press H or D and it is played there, or Del drops it")))
                     return None
+            held = self._snap.pending
             error = super().enter_card(text, zone)
             pending = self._snap.pending
+            if (error is None and held is not None and pending is held and held.doubt in (*RUN_HOLDS, *ONE_CARD_HOLDS)
+                    and self._snap.state.phase == BlackjackPhase.SETTLED and not self._snap.cards_due
+                    and not reads_again(held.source)):
+                # The card typed for its wait ended the round: the shoe's read came out after it, a card after the
+                # round, refused as such at once, CARD REFUSED saying what to do (qaAY F6: its banner still said
+                # "Enter plays 6♠", and Enter refused it).
+                self.confirm_pending()
+                return None
             if (error is None and pending is not None and pending.source == KEYBOARD
                     and self._read_under_typed is not None and pending.doubt in HOLDS and not self._typed_held(pending)):
                 # The card typed for the wait a V brought back is in: the card typed in place of the read waits as it

@@ -56,8 +56,14 @@ MOVED_PUSHED = ("read in this box just after the card of its code went from its 
                 "not see it move): most likely that card, pushed across; the table cannot move a card from one hand "
                 "to another. Enter plays nothing while the table counts it in the box it left; Del drops this read; "
                 "if another card of its code was dealt here, type it (K)")
+#: Why a shoe's read waits when it comes after its reader was silent or lost (CARD READER SILENT, CARD READER LOST)
+#: and a card of its code was typed (K) for that reader meanwhile, as those alerts ask: most likely that card, its
+#: frame held back and sent late (qaAY F2: played again, in the next place, every card after it one place off).
+TYPED_WHILE_UNHEARD = ("read after its reader was silent or lost (CARD READER SILENT or LOST), while a card of its "
+                       "code was typed (K) for it: most likely that card, its frame sent late. If it is, Del drops "
+                       "this read; if another card of its code was dealt, Enter plays it")
 SAME_CARD_DOUBTS = (PUT_BACK, READ_TWICE_AT_ONCE, MOVED_EARLY, TYPED_THEN_READ, MOVED_LAST, MOVED_EARLIER,
-                    MOVED_UNSEEN, MOVED_PUSHED)
+                    MOVED_UNSEEN, MOVED_PUSHED, TYPED_WHILE_UNHEARD)
 
 #: Why the first card read after lost frames waits for the croupier (CardRead.doubt).
 AFTER_A_GAP = ("frames were lost before it (FRAMES LOST): type any missing card first (K), then Enter plays "
@@ -241,11 +247,27 @@ AFTER_LOST_FRAMES = (AFTER_A_GAP, AFTER_DROPPED)
 LOST_FRAMES_ASKED = "lost_frames_asked"
 
 
-def none_missed_asked(card: str) -> str:
+def none_missed_asked(card: str, unheard: str = "") -> str:
     """What a first Enter with nothing typed answers on ``card``, held behind lost frames: an Enter by
-    habit had played it and taken FRAMES LOST down, a card the frames held still missing (QA)."""
+    habit had played it and taken FRAMES LOST down, a card the frames held still missing (QA).  ``unheard``: the
+    cards typed for the reader while its link was down (see :func:`typed_while_down`), which the frames may hold."""
+    if unheard:  # qaAY F4: it said "no card was typed" of the card typed while the reader was lost
+        return (f"FRAMES LOST: {unheard} typed while the reader's link was down, none since. Look at the table: if "
+                f"the lost frames held only {'that card' if unheard.startswith('1 card ') else 'those cards'}, press "
+                f"Enter again and {card} is played; else type each other missed card first (K), in order")
     return (f"FRAMES LOST: no card was typed for the lost frames. Look at the table: if no card was missed, "
             f"press Enter again and {card} is played; else type each missed card first (K), in order")
+
+
+#: How FRAMES LOST names the cards typed for its reader while its link was down (read back by Enter's answer).
+TYPED_WHILE_DOWN = " typed for it while its link was down (as CARD READER LOST or SILENT asked)"
+
+
+def typed_while_down(labels: list[str]) -> str:
+    """The cards of ``labels`` typed for a reader while its link was down, as FRAMES LOST names them: "4♦ was", "4♦
+    and 3♣ were"."""
+    names = labels[0] if len(labels) == 1 else ", ".join(labels[:-1]) + " and " + labels[-1]
+    return f"{len(labels)} card{'s' if len(labels) > 1 else ''} ({names}) {'was' if len(labels) == 1 else 'were'}"
 
 
 def several_unread_asked(card: str, due: int, again: bool = True) -> str:

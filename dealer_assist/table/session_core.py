@@ -377,6 +377,10 @@ class SessionCore(ReadWaits, BurnsAndNewShoes, UnreadCards, ReaderLink, RestartR
         #: still a while, and a croupier who saw it land may have typed it meanwhile (qaU F5).
         self._typed_loose: list[tuple[Card, float, int]] = []  # with where each was placed (_placed_count)
         self._reported: dict[str, float] = {}
+        #: The cards typed with no read waiting while each shoe's link was silent or lost, as its alert asks, not
+        #: heard of since (see ReaderLink._typed_while_down), and those a FRAMES LOST after it named.
+        self._typed_unheard: dict[str, list[Card]] = {}
+        self._gap_typed: dict[str, list[Card]] = {}
         #: The layout's boxes (zones) of the cards each camera last asked for (UNREADABLE CARD), in order, each
         #: or None: the card typed for one while its hold stands goes to that hand, not to the place due (a Player
         #: card turned up before the Banker's first); of several asked for in a row, the first still untyped.

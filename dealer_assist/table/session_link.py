@@ -6,8 +6,10 @@ from __future__ import annotations
 from dataclasses import replace
 from typing import Any, Optional
 
-from dealer_assist.events import PORT_IN_USE, DeviceHello, FrameDropped, LinkState, SeqGap
+from dealer_assist.cards import Card
+from dealer_assist.events import PORT_IN_USE, CardRead, DeviceHello, FrameDropped, LinkState, SeqGap
 from dealer_assist.table.another_shoe import alert_text, reported
+from dealer_assist.table.holds import TYPED_WHILE_DOWN, reads_again, typed_while_down
 from dealer_assist.table.missing_alerts import frame_runs, lost_together
 from dealer_assist.table.session_waits import _same_read
 
@@ -72,6 +74,25 @@ def _silent_action(detail: Optional[str]) -> str:
 class ReaderLink:
     """How :class:`~dealer_assist.table.session_core.SessionCore` tells the croupier of a reader's line: a mixin of
     its own, as none of it plays a card."""
+
+    def _typed_while_down(self, card: Card, links: Any = None) -> None:
+        """``card`` was typed with no read waiting: for each shoe whose link is silent or lost now (``links``: a
+        restart's, as the journal had them), as CARD READER SILENT and LOST ask.  Its frame may still come, held
+        back by the adapter or a bridge (qaAY F2), or be lost with the link (F4)."""
+        for source, state in (self._snap.links if links is None else links):
+            if state in ("stale", "lost") and not reads_again(source):
+                self._typed_unheard[source] = [*self._typed_unheard.get(source, [])[-7:], card]
+
+    def _heard_typed(self, event: CardRead) -> bool:
+        """Whether the shoe's sure read ``event`` is most likely a card typed for it while its link was down (see
+        :data:`~dealer_assist.table.holds.TYPED_WHILE_UNHEARD`): a card of its code, typed then and not heard of
+        since.  Each read after the link came back stands for one such card: the matching one, else the oldest."""
+        typed = self._typed_unheard.get(event.source)
+        if event.doubt or not typed:
+            return False
+        same = next((n for n, card in enumerate(typed) if card == event.card), None)
+        del typed[same if same is not None else 0]
+        return same is not None
 
     def _foreign(self, event: Any) -> None:
         """What another shoe than the source's own sent (see :mod:`dealer_assist.table.another_shoe`): told and
@@ -157,6 +178,16 @@ class ReaderLink:
                       + (": count them, the frames may not tell them all" if event.after_link_loss and not event.bounded
                          else ": count them, each lost frame may have been a card" if event.bounded
                          and len(event.missing) > 1 else ""))
+        if not again:  # the cards typed for it while its link was down may be the lost frames' (qaAY F4)
+            self._gap_typed[event.source] = self._typed_unheard.pop(event.source, [])
+        typed = self._gap_typed.get(event.source) if len(told) == 1 else None
+        if typed:  # "a card was missed" said the opposite of what the croupier did
+            text = text.replace("card was missed", "card went out unread")
+            text += (f"; {typed_while_down([c.label for c in typed])}{TYPED_WHILE_DOWN}: the lost frames may "
+                     f"be {'that card' if len(typed) == 1 else 'those cards'}")
+            action = ("compare the cards on the table with the display: if the cards typed while the link was down "
+                      "are all the lost frames held, nothing is missing (Enter twice plays the card read after them); "
+                      "else type each other missing card (K)")
         self.alert("gap", "error", "FRAMES LOST", text + (f"; {MAY_BE_CUT}: look at the shoe" if cut else ""),
                    (f"look at the shoe: {self.CUT_BY_HAND}; then " if cut else "") + action,
                    source=event.source, source_seq=event.seq)

@@ -17,6 +17,7 @@ from dealer_assist.table.alert import Alert
 from dealer_assist.table.another_shoe import reported
 from dealer_assist.table.holds import (AFTER_A_GAP, AFTER_A_MISDRAW, AFTER_A_RESTART, AFTER_AN_UNREADABLE,
                                        AFTER_RESTART_ACTION, AFTER_TYPED_UNREAD, PARKED, TYPED_THEN_READ, TYPED_UNREAD,
+                                       TYPED_WHILE_DOWN, TYPED_WHILE_UNHEARD,
                                        HOLDS, ONE_MISSING_CARD, PLACED_KINDS, places_a_card, READ_BEFORE_A_STOP,
                                        RUN_HOLDS, LOST_FRAMES_ASKED, corrects_a_read, held_by_alert, hold_of_alert,
                                        left_unplayed, DRAWN_ONCE, SET_ASIDE_UNREAD, reads_again, places_a_read)
@@ -76,7 +77,7 @@ class RestartRestoring:
         typed ahead of a camera (with when, from the journal's times) answer its next read or ask as live
         (rev31 R6: restarted a moment after a card was typed, the camera's ask for it asked for it again)."""
         kinds = (*PLACED_KINDS, "read_dropped", "card_unreadable", "shoe_start", "alert", "alert_dismissed",
-                 "correction", LOST_FRAMES_ASKED, *(k for k, _ in self.HOLDS_END_AT))
+                 "correction", LOST_FRAMES_ASKED, "link", *(k for k, _ in self.HOLDS_END_AT))
         entries: list[tuple[str, dict]] = []
         written: dict[int, float] = {}  # when each entry was written, by id of its payload
         for entry in journal.entries_where("kind = 'card_read' OR kind IN (%s)" % ", ".join("?" * len(kinds)),
@@ -150,10 +151,20 @@ class RestartRestoring:
         refused = False
         refusal: Optional[tuple[str, str]] = None  # a read refused: it holds the next unless it was held after
         asked: Optional[dict] = None  # FRAMES LOST's first Enter on the read waiting first (confirm_pending)
+        links: dict[str, str] = {}  # each reader's link as journaled, for the cards typed while it was down
+        self._typed_unheard, self._gap_typed = {}, {}
         for kind, payload in reversed(entries):
             if kind == LOST_FRAMES_ASKED:
                 asked = payload
                 continue
+            if kind == "link":
+                if isinstance(payload.get("source"), str) and isinstance(payload.get("state"), str):
+                    links[payload["source"]] = payload["state"]
+                continue
+            if kind == "alert" and payload.get("code") == "gap" and isinstance(payload.get("source"), str):
+                typed = self._typed_unheard.pop(payload["source"], [])  # as live (_gap_alert)
+                if typed or not payload.get("text", "").count(TYPED_WHILE_DOWN):
+                    self._gap_typed[payload["source"]] = typed
             settles = False  # whether the live table settled the waits' alerts here (_settle_hold_alerts)
             if places_a_card(kind, payload):  # as live (_write)
                 asked_again = None  # its entry comes right after the void, before any card
@@ -208,6 +219,7 @@ class RestartRestoring:
             refused, refusal = kind == "card_refused", None
             if kind == "card_read":
                 self._restore_reported(payload, written[id(payload)], reported)
+                self._restore_heard(payload)
                 queue.append((payload, taken(payload) if not queue else None))
             elif (kind, payload.get("op")) in self.HOLDS_END_AT or (kind, None) in self.HOLDS_END_AT:
                 waiting_hold = queue[0][1] if queue else None
@@ -299,6 +311,7 @@ class RestartRestoring:
                     if (card is not None and payload.get("source") == "keyboard" and not payload.get("override")
                             and not any(self._counts_typed(source) for source in self._hold_of)):  # as enter_card
                         self._typed_loose = [*self._typed_loose[-7:], (card, written[id(payload)], self._placed_count)]
+                        self._typed_while_down(card, links.items())  # as enter_card
                     self._typed_in_place()
                     settles = True
                 else:  # typed before the read waiting: it ends that read's one-card hold (enter_card)
@@ -365,6 +378,16 @@ class RestartRestoring:
         if read.get("doubt") == TYPED_THEN_READ and isinstance(read.get("card"), str):
             self._take_loose(read["card"], source, at, reported)
         reported[source] = max(reported.get(source, 0.0), at)
+
+    def _restore_heard(self, read: dict) -> None:
+        """A restart's :meth:`_heard_typed` of a journaled read: it stood for a card typed while its link was down,
+        the one of its code if it was doubted so, else the oldest; one that came with a doubt of its own, for none."""
+        typed = self._typed_unheard.get(read.get("source"))  # type: ignore[arg-type]
+        doubt = read.get("doubt")
+        if not typed or doubt and doubt != TYPED_WHILE_UNHEARD:
+            return
+        same = next((n for n, card in enumerate(typed) if card.code == read.get("card")), None) if doubt else None
+        del typed[same if same is not None else 0]
 
     def _take_loose(self, code: str, source: Any, at: float, reported: dict[str, float]) -> None:
         """A restart's taking of the card of ``code`` typed ahead of ``source``, as live took it at ``at``."""

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import re
 from dataclasses import replace
 from typing import Any, Optional
 
@@ -9,7 +10,7 @@ from dealer_assist.cards import Card, InvalidCardError, parse_card
 from dealer_assist.events import CardRead
 from dealer_assist.table.holds import (AFTER_A_DOUBLE_FEED, AFTER_A_GAP, AFTER_LOST_FRAMES, AFTER_AN_UNREADABLE,
                                        AFTER_TYPED_UNREAD, AFTER_UNPLACED, SAME_CARD_DOUBTS, HOLDS, MANY_CARD_HOLDS,
-                                       ONE_CARD_HOLDS, LOST_FRAMES_ASKED, none_missed_asked, cards_due_asked,
+                                       ONE_CARD_HOLDS, LOST_FRAMES_ASKED, TYPED_WHILE_DOWN, none_missed_asked, cards_due_asked,
                                        reads_again)
 
 
@@ -76,6 +77,7 @@ class TypedCards:
                 self._typed_in_place()
                 if not answers:  # a card typed for a wait answered that ask, not the camera's next (qaU F5)
                     self._typed_loose = [*self._typed_loose[-7:], (card, self._clock(), self._placed_count)]
+                    self._typed_while_down(card)
             return error
 
     def _held_read_first(self, pending: CardRead, card: Card) -> Optional[str]:
@@ -172,7 +174,7 @@ class TypedCards:
                 self._write(LOST_FRAMES_ASKED, {"card": pending.card.code, "source": pending.source,  # for a restart
                                                 "source_seq": pending.seq, "doubt": pending.doubt, "game": self.GAME,
                                                 "round": self._snap.state.round_no})
-                return self._refuse(none_missed_asked(pending.card.label))
+                return self._refuse(none_missed_asked(pending.card.label, self._gap_typed_words()))
             if self._pending_hold in self._cards_due:  # cards unread before it, untyped: this read is none of them
                 return self._refuse(cards_due_asked(pending.card.label, pending.source, pending.doubt,
                                                     self._cards_due[self._pending_hold]))
@@ -183,6 +185,13 @@ class TypedCards:
                                answers=card is not None, held=held_record(pending, card))
             self._take_waiting()
             return error
+
+    def _gap_typed_words(self) -> str:
+        """The cards typed while the reader's link was down as the standing FRAMES LOST names them ("1 card (4♦)
+        was"), or "": read from its words, which a restart shows again as journaled."""
+        gap = next((a for a in self._snap.alerts if a.code == "gap"), None)
+        said = re.search(r"; (\d+ cards? \(.+?\) (?:was|were))" + re.escape(TYPED_WHILE_DOWN), gap.text) if gap else None
+        return said.group(1) if said else ""
 
     def _lost_frames_unanswered(self, pending: CardRead) -> bool:
         """Whether Enter on ``pending`` asks first: it waits behind lost frames whose FRAMES LOST stands,

@@ -17,8 +17,9 @@ from dealer_assist.events import PUT_BACK, YIELDING_DOUBTS, CardRead
 from dealer_assist.table.alert import Alert
 from dealer_assist.table.holds import (AFTER_A_DOUBLE_FEED, AFTER_A_GAP, AFTER_A_MISDRAW, AFTER_A_REJECTION,
                                        AFTER_AN_UNREADABLE, AFTER_DROPPED, AFTER_TYPED_UNREAD, SAME_CARD_DOUBTS,
-                                       TYPED_THEN_READ, TYPED_UNREAD, MANY_CARD_HOLDS, ONE_CARD_HOLDS, ONE_MISSING_CARD,
-                                       RUN_HOLDS, hold_of_alert, DRAWN_ONCE, reads_again)
+                                       TYPED_THEN_READ, TYPED_UNREAD, TYPED_WHILE_UNHEARD, MANY_CARD_HOLDS,
+                                       ONE_CARD_HOLDS, ONE_MISSING_CARD, RUN_HOLDS, hold_of_alert, DRAWN_ONCE,
+                                       reads_again)
 
 
 #: Each source applies its own acceptance threshold (the camera's comes from its calibration) and marks
@@ -58,6 +59,8 @@ class ReadWaits:
     def _card_read(self, event: CardRead) -> None:
         if self._typed_then_read(event):
             event = replace(event, doubt=TYPED_THEN_READ)
+        elif self._heard_typed(event):
+            event = replace(event, doubt=TYPED_WHILE_UNHEARD)
         self._journal_read(event)
         if self._snap.pending is not None:
             # A card waits for the croupier: this one comes after it.  It replaced it on the screen, and a
