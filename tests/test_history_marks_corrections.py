@@ -4,9 +4,15 @@ authorised it, where the round is settled again (the Qt view: test_ui_history_ma
 
 from __future__ import annotations
 
+from decimal import Decimal
+
+from dealer_assist.baccarat.paytable import Bet
 from dealer_assist.cards import parse_card
 from dealer_assist.shoe import ShoeRules
+from dealer_assist.table.journal import Journal
+from dealer_assist.table.session import TableSession
 from dealer_assist.table.state import Amendment, TableRules, TableState, apply
+from dealer_assist.table.supervisor import Supervisor, SupervisorRoster, hash_pin
 
 RULES = TableRules(shoe=ShoeRules(burn=False))
 
@@ -55,3 +61,19 @@ def test_the_rules_core_marks_the_record_of_a_round_corrected_or_voided_after_it
                     *cards("QD"))
     assert reopened.history[-1].amended == (Amendment("card", None, parse_card("KD"), True),)
     assert reopened.history[-1].amended[0].words == "CORRECTED: card K♦ voided after it settled"
+
+
+def test_a_restart_while_the_bets_are_open_for_correction_keeps_the_mark_for_the_settlement_again(tmp_path):
+    roster = SupervisorRoster([Supervisor("Ana", hash_pin("4821", n=2 ** 10))])
+    path = tmp_path / "b.sqlite"
+    live = TableSession(RULES, journal=Journal.open(path), supervisors=roster, odds=False)
+    assert live.place(1, Bet.BANKER, Decimal("50")) is None and live.deal() is None
+    for code in ["9S", "8C", "2C", "KD"]:
+        assert live.enter_card(code) is None
+    assert live.correct_bets("Ana", "4821", "chip on the wrong bet") is None
+    live.close()  # the table stops while the bets are open for correction
+
+    restarted = TableSession(RULES, journal=Journal.open(path), supervisors=roster, odds=False)
+    assert restarted.place(1, Bet.PLAYER, Decimal("50")) is None and restarted.deal() is None
+    assert restarted.state.history[-1].amended == (Amendment("bets", "Ana", None, True),)
+    restarted.close()
