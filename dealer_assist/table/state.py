@@ -125,8 +125,42 @@ def rules_from_record(record: Any) -> TableRules:
 
 
 @dataclass(frozen=True)
+class Amendment:
+    """A correction that took back what a round had shown: its bets put right and the round settled again
+    (``bets``), a card voided after it settled (``card``), or the round voided as a misdeal and dealt again
+    (``misdeal``; ``settled``: after it was paid).  The history marks the round with it: an auditor could not
+    tell a corrected or voided round from the rest (qaAX).  ``by``: the supervisor who authorised it (None at a
+    table without supervisors, or from a journal that did not record one)."""
+
+    kind: str
+    by: Optional[str] = None
+    card: Optional[Card] = None
+    settled: bool = False
+
+    @property
+    def words(self) -> str:
+        """``CORRECTED by Ana: bets changed, settled again``, ``VOIDED by Bo: misdeal, dealt again``."""
+        by = f" by {self.by}" if self.by else ""
+        if self.kind == "misdeal":
+            paid = " after it settled" if self.settled else ""
+            return f"VOIDED{by}: misdeal{paid}, dealt again"
+        if self.kind == "card":
+            return f"CORRECTED{by}: card {self.card.label if self.card else '?'} voided after it settled"
+        return f"CORRECTED{by}: bets changed, settled again"
+
+
+def _amendment(op: dict, kind: str, state: TableState) -> Amendment:
+    """The :class:`Amendment` a correction ``op`` makes to the round of ``state`` (the table before it)."""
+    correction = op.get("correction")
+    who = str(correction.get("supervisor") or "").strip() if isinstance(correction, dict) else ""
+    card = state.round.cards[-1] if kind == "card" and state.round.cards else None
+    return Amendment(kind, who or None, card, state.phase == TablePhase.SETTLED)
+
+
+@dataclass(frozen=True)
 class RoundRecord:
-    """A finished round for the history, the roads and the journal export."""
+    """A finished round for the history, the roads and the journal export; ``amended``: the corrections that took
+    back what it had shown before (see :class:`Amendment`), in order."""
 
     shoe: int
     number: int
@@ -134,6 +168,7 @@ class RoundRecord:
     outcome: Outcome
     wagers: tuple[Wager, ...]
     settlement: Settlement
+    amended: tuple[Amendment, ...] = ()
 
 
 class TablePhase:
@@ -177,6 +212,9 @@ class TableState:
     #: by mistake is taken back while no round was dealt after that one (qaZ F9).  None: no cut card out, a
     #: reader reported it, or a journal written before.
     cut_by_hand: Optional[int] = None
+    #: The corrections that took back what this round had shown (see :class:`Amendment`): its record carries
+    #: them once it settles.  Gone at the next round.
+    amendments: tuple[Amendment, ...] = ()
 
     @classmethod
     def new(cls, rules: TableRules = TableRules()) -> "TableState":
@@ -271,14 +309,15 @@ def _play_card(state: TableState, card: Card, zone: Optional[str], before: Table
         return new
     wagers = new.betting.layout.wagers()
     result = settle(wagers, outcome, state.rules.paytable)
-    record = RoundRecord(state.shoe_no, state.round_no, rnd.cards_by_position, outcome, wagers, result)
+    record = RoundRecord(state.shoe_no, state.round_no, rnd.cards_by_position, outcome, wagers, result,
+                         state.amendments)
     coup = roads.Coup(outcome.winner, outcome.player_pair, outcome.banker_pair, outcome.natural,
                       outcome.player_total, outcome.banker_total)
     return replace(new, phase=TablePhase.SETTLED, settlement=result, history=state.history + (record,),
                    scoreboard=state.scoreboard.add(coup), shoe=shoe.round_finished())
 
 
-def _void_round(state: TableState) -> TableState:
+def _void_round(state: TableState, op: dict) -> TableState:
     """A misdeal: the round's cards are set aside (they left the shoe, so they stay counted), a
     settlement is taken back, and the same bets are open again for the round to be dealt anew."""
     if state.phase == TablePhase.DEALING and not state.before_cards:
@@ -298,7 +337,8 @@ def _void_round(state: TableState) -> TableState:
     return replace(start, shoe=shoe, held=state.held, held_zones=state.held_zones, phase=TablePhase.BETTING,
                    cut_by_hand=state.cut_by_hand,
                    betting=replace(start.betting, locked=False, history=()),
-                   paid_before=state.settlement or state.paid_before)
+                   paid_before=state.settlement or state.paid_before,
+                   amendments=state.amendments + (_amendment(op, "misdeal", state),))
 
 
 def _set_limits(state: TableState, op: dict) -> TableState:
@@ -350,7 +390,7 @@ def no_bet_hand(state: TableState) -> bool:
             and state.paid_before is None)
 
 
-def _reopen_bets(state: TableState) -> TableState:
+def _reopen_bets(state: TableState, op: dict) -> TableState:
     """The bets of the settled round open again, its cards kept and its settlement taken back as paid (qaZ F4:
     a chip recorded on the wrong bet could be fixed only by a misdeal, and the same cards typed again were
     counted twice)."""
@@ -362,7 +402,8 @@ def _reopen_bets(state: TableState) -> TableState:
     # The round's bets were taken under the limits of their time: limits lowered since do not refuse them, nor
     # a bet put right beside them (qaAB F6: a Tie 500 the round took blocked every change); D puts them back.
     return replace(state, phase=TablePhase.BETTING, settlement=None, paid_before=state.settlement,
-                   betting=replace(state.betting, locked=False, history=(), limits=NO_LIMITS), before_next=None)
+                   betting=replace(state.betting, locked=False, history=(), limits=NO_LIMITS), before_next=None,
+                   amendments=state.amendments + (_amendment(op, "bets", state),))
 
 
 def _settle_again(state: TableState) -> TableState:
@@ -371,7 +412,8 @@ def _settle_again(state: TableState) -> TableState:
     outcome = state.round.outcome
     wagers = state.betting.layout.wagers()
     result = settle(wagers, outcome, state.rules.paytable)
-    record = RoundRecord(state.shoe_no, state.round_no, state.round.cards_by_position, outcome, wagers, result)
+    record = RoundRecord(state.shoe_no, state.round_no, state.round.cards_by_position, outcome, wagers, result,
+                         state.amendments)
     # The states a void goes back to hold the bets as corrected: V or Shift+V after it had brought the bets back
     # as first dealt, and the corrected round was settled again on bets it never had (qaAB F1).
     before: tuple[TableState, ...] = ()
@@ -588,7 +630,7 @@ def apply(state: TableState, op: dict) -> TableState:
     if closed is not None:
         return apply(closed, op)  # N closed the round: reopened, then corrected as when it stood settled
     if kind == "reopen_bets":
-        return _reopen_bets(state)
+        return _reopen_bets(state, op)
     if correcting_bets(state) and kind in ("void_card", "void_round", "next_round", "new_shoe", "burn_unseen",
                                            "skip_burn", "set_limits"):
         raise TableError(f"the bets of round {state.round_no} are open for correction: D settles it again on its "
@@ -605,7 +647,9 @@ def apply(state: TableState, op: dict) -> TableState:
             before = replace(before, shoe=before.shoe.cut_taken_back())
         before = replace(before, cut_by_hand=state.cut_by_hand)
         # What was paid stays known back to the first card: a state from before it never had it.
-        before = replace(before, paid_before=state.settlement or state.paid_before)
+        before = replace(before, paid_before=state.settlement or state.paid_before,
+                         amendments=state.amendments + ((_amendment(op, "card", state),)
+                                                        if state.phase == TablePhase.SETTLED else ()))
         extra = state.held[len(before.held):]  # held only grows within a round
         if extra:  # a card that came after the round stays held (it may be the card the round lacks)
             try:
@@ -615,7 +659,7 @@ def apply(state: TableState, op: dict) -> TableState:
                 raise TableError(str(exc)) from None
         return _keep_limits(before, state)
     if kind == "void_round":
-        return _keep_limits(_void_round(state), state)
+        return _keep_limits(_void_round(state, op), state)
     if kind == "set_limits":
         return _set_limits(state, op)
     if kind == "next_round":
@@ -625,7 +669,7 @@ def apply(state: TableState, op: dict) -> TableState:
         return replace(state, phase=TablePhase.FINISHED if finished else TablePhase.BETTING,
                        round_no=state.round_no + 1, round=BaccaratRound((), state.round.pair_by),
                        betting=state.betting.next_round(), settlement=None, before_cards=(), paid_before=None,
-                       paid_in=None, before_next=replace(state, before_next=None))
+                       paid_in=None, before_next=replace(state, before_next=None), amendments=())
     if kind == "cut":
         # The live table records its decision; an entry journaled before it did keeps the phase-only
         # rule it was played under, so an old journal replays to the rounds it really dealt.

@@ -18,6 +18,9 @@ from dealer_assist.ui import theme
 #: PgDown page the lines).  The history is the shoe's (a new shoe starts it again): the title names it.
 COLUMNS = ("Round", "Player", "Banker", "Result", "Stakes", "Paid")
 RESULT = COLUMNS.index("Result")
+#: A bets line's role holding what corrections took back of its round (``CORRECTED by Ana: …``): said first on
+#: the line, which has the table's whole width (qaAX: a corrected or voided round read like any other).
+AMENDED = Qt.ItemDataRole.UserRole + 1
 
 
 def short_result(outcome) -> str:
@@ -129,6 +132,7 @@ class HistoryView(QWidget):
         self._pages: dict[int, list[int]] = {}
         self._listed: dict[int, tuple[int, int]] = {}
         self._heading = "HISTORY"
+        self._headings: tuple[str, ...] = ("HISTORY",)  # the heading, then said shorter, longest first (see :meth:`show_snapshot`)
         self.table.verticalScrollBar().valueChanged.connect(self._scrolled)
         self.set_unit(16)
 
@@ -215,16 +219,20 @@ class HistoryView(QWidget):
         for r in range(1, t.rowCount(), 2):
             item = t.item(r, 0)
             bets = item.data(Qt.ItemDataRole.UserRole) or ()
-            text = ", ".join(bets) or "no bets"
+            mark = item.data(AMENDED) or ""
+            mark = f"{mark} · " if mark else ""
+            whole = mark + (", ".join(bets) or "no bets")
+            text = whole
             height = tall(text)
             fits = view - t.rowHeight(r - 1)
             start = self._pages.get(r, [0])[-1]
             if (height > fits or start) and len(bets) > 1:
-                text, listed = _bets_page(bets, min(start, len(bets) - 1), lambda s: tall(s) <= fits)
+                text, listed = _bets_page(bets, min(start, len(bets) - 1), lambda s: tall(mark + s) <= fits)
+                text = mark + text
                 self._listed[r] = (start, listed)
                 height = tall(text)  # still taller (a list shorter than two lines): its bets line is left blank
             item.setText(text)
-            item.setToolTip(", ".join(bets) if text != ", ".join(bets) else "")
+            item.setToolTip(whole if text != whole else "")
             t.setRowHeight(r, height)
         self._retitle()
 
@@ -236,10 +244,10 @@ class HistoryView(QWidget):
         bets = self.table.item(row, 0).data(Qt.ItemDataRole.UserRole) or () if row is not None else ()
         more = len(bets) - first - listed if row in self._listed else 0
         count = f"{more} MORE BETS: PgDown" if more > 0 else f"{first} BETS ABOVE: PgUp" if first else ""
-        if not count:
-            self.title.setText(self._heading)
-            return
         fits = self.title.fontMetrics().horizontalAdvance
+        if not count:  # said shorter, the count of rounds corrected or voided kept: the round count goes first
+            self.title.setText(next((t for t in self._headings if fits(t) <= self.title.width()), self._headings[-1]))
+            return
         # Said shorter where the column is narrow: the title follows the column's width, never widens it.
         self.title.setText(next((t for t in (f"{self._heading} · {count}", f"HISTORY · {count}")
                                  if fits(t) <= self.title.width()), count))
@@ -252,7 +260,13 @@ class HistoryView(QWidget):
         if self._shown is not None and shown[0] == self._shown[0] and history is self._shown[1]:
             return
         self._shown = shown
-        self._heading = f"HISTORY: shoe {snap.state.shoe_no}, {len(history)} round(s)"
+        kinds = [{a.kind == "misdeal" for a in rec.amended} for rec in history]
+        marked = [f"{n} {word}" for n, word in ((sum(False in k for k in kinds), "corrected"),
+                                                (sum(True in k for k in kinds), "voided")) if n]
+        shoe = f"HISTORY: shoe {snap.state.shoe_no}"
+        self._heading = ", ".join([f"{shoe}, {len(history)} round(s)"] + marked)
+        self._headings = (self._heading,) + ((", ".join([shoe] + marked), ", ".join(["HISTORY"] + marked)) if marked
+                                             else ())
         self.title.setText(self._heading)
         self._pages = {}
         self.table.clearSpans()
@@ -273,7 +287,8 @@ class HistoryView(QWidget):
             bets = tuple(f"{w.seat}:{w.bet.label} {fmt(w.stake)}" for w in rec.wagers)
             item = QTableWidgetItem(", ".join(bets) or "no bets")
             item.setData(Qt.ItemDataRole.UserRole, bets)  # each whole: a line cut short to fit ends at a bet's end
-            item.setForeground(theme.MUTED)
+            item.setData(AMENDED, " · ".join(a.words for a in rec.amended))
+            item.setForeground(theme.GOLD if rec.amended else theme.MUTED)
             self.table.setItem(2 * r + 1, 0, item)
             self.table.setSpan(2 * r + 1, 0, 1, len(COLUMNS))
         self._fit_rows()
