@@ -1,0 +1,158 @@
+"""A card the shoe could not read after a read that came behind lost frames is that read's successor's, not its own
+(fixR51; found by fixR48's fuzzer, seed 24).
+
+The shoe sent ``??`` (QD), 7C (held behind it), then frame 3 was lost (its card TD), 3S (waiting its turn), ``??``
+(4D), 9D.  The lost frames' wait counted the second ``??`` as a card due before the next read, though 3S came before it:
+
+* with Del on 7C (QD typed, 7C typed again), typing TD, the lost frame's card, was refused ("3♠ comes first ... the
+  card the shoe left unplayed after it is not one of them"), and Enter played 3S before TD;
+* with Enter on 7C, TD typed was taken for the ``??``'s card: Enter on 3S ended every wait, and 9D played in 4D's place.
+
+Now TD goes where the lost frame was, 3S waits until Enter, 9D waits for 4D, and UNREADABLE CARD says which card comes
+first: live, after a restart at each step, and in the replay.  Real bytes over a real pty to the reader (the rigs of
+tests/test_shoe_read_queued_before_lost_frames.py).
+"""
+
+from __future__ import annotations
+
+import pytest
+
+from dealer_assist.table.blackjack_session import BlackjackSession
+from dealer_assist.table.holds import AFTER_AN_UNREADABLE
+from dealer_assist.table.session import TableSession
+from polling import wait_for
+from replayed_journals import replayed
+from test_serial_restarts import frame, hello
+from test_shoe_burn_and_next_round_waits import BurnRig, RestartingBlackjackRig
+from test_shoe_read_queued_before_a_later_wait import played
+from test_shoe_read_queued_before_lost_frames import held
+from test_shoe_read_queued_between_two_unread_cards import (THREE_SEATS, dealt_three_seats, snapshot_of, unread,
+                                                             unreadable_words)
+import test_shoe_missing_card_wait as missing_card
+
+ORDER = ["QD", "7C", "TD", "3S", "4D", "9D"]  # the shoe's order: frames 1 to 6
+
+
+def three_held_behind_the_lost_frame(session, dropped: bool) -> None:
+    """3S is held, the card before the lost frame typed; UNREADABLE CARD says the lost frames' cards come first, then
+    Enter plays 3S, then the card the shoe could not read after it."""
+    snap = session.snapshot
+    assert snap.pending is not None and snap.pending.card.code == "3S", snap.status_reason()
+    assert snap.cards_due == 0 and session.cards_due("serial:shoe") == 1, snap.status_reason()
+    text, action = unreadable_words(session)
+    before = "a read was dropped (Del) and frames were lost before it" if dropped else "frames were lost before it"
+    assert f"could not read 1 card after 3♠ (frame 5); {before} (FRAMES LOST)" in text, text
+    assert "any card the lost frames held first (K), then Enter plays 3♠, then type the one after it (K)" in action, \
+        action
+
+
+def nine_held_for_the_unread_card(session) -> None:
+    snap = session.snapshot
+    assert snap.pending is not None and snap.pending.card.code == "9D", snap.status_reason()
+    assert snap.pending.doubt == AFTER_AN_UNREADABLE and snap.cards_due == 1, snap.status_reason()
+
+
+def seven_answered(session, dropped: bool) -> None:
+    """QD typed for the first ??; then 7C played by Enter, or dropped (Del) and typed again."""
+    assert session.enter_card("QD") is None
+    if dropped:
+        session.reject_pending()
+        assert session.snapshot.pending.card.code == "3S", session.snapshot.status_reason()
+        assert session.enter_card("7C") is None
+    else:
+        assert session.confirm_pending() is None
+    assert played(session) == ORDER[:2], session.snapshot.status_reason()
+
+
+def blackjack_unread_around_a_lost_frame(rig) -> None:
+    """Three seats bet and dealt; the shoe's ??, 7C (held), frame 3 lost, 3S, ??, 9D."""
+    s = rig.session
+    dealt_three_seats(rig)
+    rig.send("CARD", "??")
+    rig.cards("7C")
+    assert held(s, "7C")
+    rig.seq += 1  # frame 3 lost
+    rig.cards("3S")
+    rig.send("CARD", "??")
+    rig.cards("9D")
+    assert unread(rig.journal, 2)
+    assert wait_for(lambda: [e.card.code for e in s.snapshot.waiting] == ["3S", "9D"])
+
+
+def play_on(rig, session_now, dropped: bool, restart: bool) -> None:
+    """From the first ??'s card typed to 9D played, restarting the table at each step if ``restart``."""
+    s = session_now()
+    seven_answered(s, dropped)
+    three_held_behind_the_lost_frame(s, dropped)
+    if restart:
+        rig.restart()
+        s = session_now()
+        three_held_behind_the_lost_frame(s, dropped)
+    assert s.enter_card("10D") is None, s.snapshot.status_reason()  # the lost frame's card: before 3S
+    assert played(s) == ORDER[:3] and s.snapshot.pending.card.code == "3S", s.snapshot.status_reason()
+    if restart:
+        rig.restart()
+        s = session_now()
+        assert s.snapshot.pending.card.code == "3S" and s.snapshot.cards_due == 0, s.snapshot.status_reason()
+    assert s.confirm_pending() is None
+    assert played(s) == ORDER[:4], s.snapshot.status_reason()
+    nine_held_for_the_unread_card(s)
+    if restart:
+        rig.restart()
+        s = session_now()
+        nine_held_for_the_unread_card(s)
+    assert s.enter_card("4D") is None and s.confirm_pending() is None
+    assert played(s) == ORDER, s.snapshot.status_reason()
+
+
+@pytest.mark.parametrize("dropped", [True, False], ids=["Del on 7C", "Enter on 7C"])
+@pytest.mark.parametrize("restart", [False, True])
+def test_blackjack_lost_frame_card_typed_before_the_read_after_it(tmp_path, restart, dropped):
+    rig = RestartingBlackjackRig(tmp_path, THREE_SEATS)
+    try:
+        blackjack_unread_around_a_lost_frame(rig)
+        if restart:
+            rig.restart()
+        play_on(rig, lambda: rig.session, dropped, restart)
+    finally:
+        rig.close()
+    assert played(replayed(rig.journal, BlackjackSession(rig.rules))) == ORDER
+
+
+@pytest.mark.parametrize("dropped", [True, False], ids=["Del on 7C", "Enter on 7C"])
+@pytest.mark.parametrize("restart", [False, True])
+def test_baccarat_lost_frame_card_typed_before_the_read_after_it(tmp_path, restart, dropped):
+    rig = BurnRig(tmp_path, missing_card.RULES)
+    try:
+        assert rig.session.deal() is None
+        rig.send(hello("B1"), frame("CARD", 1, "??"), frame("CARD", 2, "7C"))
+        assert rig.waits("7C")
+        rig.send(frame("CARD", 4, "3S"), frame("CARD", 5, "??"), frame("CARD", 6, "9D"))  # frame 3 lost
+        assert unread(rig.path, 2)
+        assert wait_for(lambda: [e.card.code for e in rig.session.snapshot.waiting] == ["3S", "9D"])
+        if restart:
+            rig.restart()
+        play_on(rig, lambda: rig.session, dropped, restart)  # P1 QD, B1 7C, P2 TD, B2 3S, P3 4D, B3 9D
+    finally:
+        rig.close()
+    assert played(replayed(rig.path, TableSession(rig.rules, odds=False))) == ORDER
+
+
+@pytest.mark.parametrize("dropped", [True, False], ids=["Del on 7C", "Enter on 7C"])
+@pytest.mark.parametrize("stop", ["3S held", "TD typed", "9D held"])
+def test_replay_shows_the_read_behind_the_lost_frame_as_live(tmp_path, dropped, stop):
+    rig = RestartingBlackjackRig(tmp_path, THREE_SEATS)
+    try:
+        blackjack_unread_around_a_lost_frame(rig)
+        s = rig.session
+        seven_answered(s, dropped)
+        if stop != "3S held":
+            assert s.enter_card("10D") is None
+        if stop == "9D held":
+            assert s.confirm_pending() is None and played(s) == ORDER[:4]
+        live = snapshot_of(s)
+        assert any(code == "unreadable" and "1 card after 3♠ (frame 5)" in text for code, text in live[3]), live
+    finally:
+        rig.close()
+    replay = replayed(rig.journal, BlackjackSession(rig.rules))
+    assert snapshot_of(replay) == live, replay.snapshot.status_reason()
