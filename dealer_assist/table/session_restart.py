@@ -138,6 +138,7 @@ class RestartRestoring:
         self._typed_loose, reported = [], {}
         self._read_between, self._refusal_after, self._restore_queue = set(), {}, queue
         self._reads_before, self._counted, self._run_after, self._held_why = {}, {}, {}, {}
+        self._frames_lost_before = set()
         refused = False
         refusal: Optional[tuple[str, str]] = None  # a read refused: it holds the next unless it was held after
         asked: Optional[dict] = None  # FRAMES LOST's first Enter on the read waiting first (confirm_pending)

@@ -173,16 +173,26 @@ class ReadWaits:
             return self._split_run(source, seq) if self._unread_before(source, seq) else None
         after = self._due_after_read(source, seq)
         due = self._cards_due.get(number, 0 if why in (AFTER_A_GAP, AFTER_A_DOUBLE_FEED) else 1)
+        # Frames lost before it are its too, beside the cards counted: all of those may have come after it (fixR51: ??,
+        # 7C held, a frame lost, 3S waiting, ??; 3S waited for the ?? after it, and Enter then played the next read in
+        # that card's place).
+        lost = why == AFTER_A_GAP or number in self._frames_lost_before
         # A double feed after it counted by the wait of lost frames before it is not split off (see the README).
-        if not 0 < after < due or any(kind == AFTER_A_DOUBLE_FEED
-                                      for _, _, kind in self._counted.get(number, ())[-after:]):
+        if not 0 < after < due + lost or any(kind == AFTER_A_DOUBLE_FEED
+                                             for _, _, kind in self._counted.get(number, ())[-after:]):
             return None
         cards = self._counted.pop(number, ())
-        self._cards_due[number] = due - after
+        if due > after:
+            self._cards_due[number] = due - after
+        else:
+            self._cards_due.pop(number, None)
         self._counted[number] = cards[:-after]
         self._open_hold(source, AFTER_AN_UNREADABLE)
         self._cards_due[self._holds_opened] = after
         self._counted[self._holds_opened] = cards[-after:]
+        if lost and all(kind == AFTER_DROPPED for _, _, kind in cards[len(cards) - due:-after]) and all(
+                kind == AFTER_AN_UNREADABLE for _, _, kind in cards[-after:]) and len(cards) >= due:
+            return [], [frame for frame, _, _ in cards[-after:]]  # UNREADABLE CARD: the frames' cards come first
         if why != AFTER_AN_UNREADABLE:
             return None
         frames = [frame for frame, _, _ in cards[-due:]]
@@ -441,9 +451,14 @@ class ReadWaits:
         if doubt and (doubt in (self.NEW_SHOE_FIRST_WAITS, self.BURNED_BEHIND_DOUBT) or doubt in SAME_CARD_DOUBTS):
             return  # BURNED_BEHIND_DOUBT: a card out after the burn, before the deal, set aside (rev38 R7)
         why, number = self._hold_of.get(source, ("", 0))
+        # Frames lost before the reads waiting: the next read waits for them too (fixR51).
+        lost = (why == AFTER_A_GAP and number not in self._run_after and number not in self._reads_before
+                or held in self._frames_lost_before)
         self._reads_before.pop(number, None)  # the card dropped came before the reads waiting: they wait for it too
         if why in ONE_CARD_HOLDS or why == AFTER_A_GAP:  # a gap's hold ends with Esc on its alert: this one may not
             self._open_hold(source, AFTER_DROPPED)
+            if lost and not reads_again(source):
+                self._frames_lost_before.add(self._holds_opened)
             # The cards still due before it stay due (rev21 R6: two unread, one typed, the read dropped, and the
             # next read played in the untyped card's place), and one typed for them is due again if voided.  A
             # shoe's read dropped was a card that left it too, never one of them (it reads each card once): one
@@ -512,6 +527,7 @@ class ReadWaits:
         by a card that left the source after it, stays)."""
         self._held_due_settled(pending.source, self._pending_hold)
         self._held_why.pop(self._pending_hold, None)
+        self._frames_lost_before.discard(self._pending_hold)
         self._due_for_held = None  # its read is answered
         self._end_hold_of(pending)
         self._pending_hold = None
@@ -563,7 +579,7 @@ class ReadWaits:
             return False
         if (hold is not None and held is not None and held not in self._cards_due and self._typed_for_open.get(held)
                 and self._due_for_held is None and self._counts_typed(source)
-                and why not in (AFTER_A_GAP, AFTER_A_DOUBLE_FEED)):
+                and why not in (AFTER_A_GAP, AFTER_A_DOUBLE_FEED) and held not in self._frames_lost_before):
             return self._card_typed_for(source)  # the read's own cards are typed: this one is the newer wait's
         if hold is not None:
             self._typed_for_held_due(source, held)
