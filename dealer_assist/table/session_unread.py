@@ -125,7 +125,8 @@ class UnreadCards:
             return
         self._unread_told[event.source] = [*((seq, None) for seq in before), *((seq, event) for seq in after)]
         if after and not before:  # lost frames came before it (_split_wait)
-            words = unread_after_run(event.source, after, event.card.label, self._pending_hold in self._cards_due)
+            words = unread_after_run(event.source, after, event.card.label, dropped=event.doubt == AFTER_DROPPED,
+                                     fed=event.doubt == AFTER_A_DOUBLE_FEED)
         elif after:
             words = unread_around(event.source, before, after, event.card.label)
         else:  # lost frames or a double feed came after it (_split_run)

@@ -173,13 +173,15 @@ class ReadWaits:
             return self._split_run(source, seq) if self._unread_before(source, seq) else None
         after = self._due_after_read(source, seq)
         due = self._cards_due.get(number, 0 if why in (AFTER_A_GAP, AFTER_A_DOUBLE_FEED) else 1)
-        # Frames lost before it are its too, beside the cards counted: all of those may have come after it (fixR51: ??,
-        # 7C held, a frame lost, 3S waiting, ??; 3S waited for the ?? after it, and Enter then played the next read in
-        # that card's place).
         lost = why == AFTER_A_GAP or number in self._frames_lost_before
+        # Frames lost before it are its too, beside the cards counted: those may all be ?? frames after it (fixR51: ??,
+        # 7C held, a frame lost, 3S waiting, ??; 3S waited for the ?? after it, and Enter then played the next read in
+        # that card's place).  A read refused was taken before the reads waiting behind it: its card is theirs.
+        later = self._counted.get(number, ())[-after:] if after else ()
+        all_unread = lost and after == due and all(kind == AFTER_AN_UNREADABLE for _, _, kind in later)
         # A double feed after it counted by the wait of lost frames before it is not split off (see the README).
-        if not 0 < after < due + lost or any(kind == AFTER_A_DOUBLE_FEED
-                                             for _, _, kind in self._counted.get(number, ())[-after:]):
+        if not (0 < after < due or 0 < after and all_unread) or any(kind == AFTER_A_DOUBLE_FEED
+                                                                    for _, _, kind in later):
             return None
         cards = self._counted.pop(number, ())
         if due > after:
@@ -190,8 +192,9 @@ class ReadWaits:
         self._open_hold(source, AFTER_AN_UNREADABLE)
         self._cards_due[self._holds_opened] = after
         self._counted[self._holds_opened] = cards[-after:]
-        if lost and all(kind == AFTER_DROPPED for _, _, kind in cards[len(cards) - due:-after]) and all(
-                kind == AFTER_AN_UNREADABLE for _, _, kind in cards[-after:]) and len(cards) >= due:
+        if ((lost or why == AFTER_A_DOUBLE_FEED) and len(cards) >= due
+                and {kind for _, _, kind in cards[len(cards) - due:-after]} <= {AFTER_DROPPED, AFTER_A_DOUBLE_FEED}
+                and all(kind == AFTER_AN_UNREADABLE for _, _, kind in cards[-after:])):
             return [], [frame for frame, _, _ in cards[-after:]]  # UNREADABLE CARD: the frames' cards come first
         if why != AFTER_AN_UNREADABLE:
             return None
