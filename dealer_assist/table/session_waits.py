@@ -176,7 +176,8 @@ class ReadWaits:
         lost = why == AFTER_A_GAP or number in self._frames_lost_before
         # Frames lost before it are its too, beside the cards counted: those may all be ?? frames after it (fixR51: ??,
         # 7C held, a frame lost, 3S waiting, ??; 3S waited for the ?? after it, and Enter then played the next read in
-        # that card's place).  A read refused was taken before the reads waiting behind it: its card is theirs.
+        # that card's place).  Not a read refused there: taken before the reads waiting behind it, it came before them
+        # (the session fuzzer's baccarat seed 750).
         later = self._counted.get(number, ())[-after:] if after else ()
         all_unread = lost and after == due and all(kind == AFTER_AN_UNREADABLE for _, _, kind in later)
         # A double feed after it counted by the wait of lost frames before it is not split off (see the README).
