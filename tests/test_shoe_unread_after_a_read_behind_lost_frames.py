@@ -15,6 +15,10 @@ tests/test_shoe_read_queued_before_lost_frames.py).
 
 from __future__ import annotations
 
+import subprocess
+import sys
+from pathlib import Path
+
 import pytest
 
 from dealer_assist.table.blackjack_session import BlackjackSession
@@ -30,6 +34,7 @@ from test_shoe_read_queued_between_two_unread_cards import (THREE_SEATS, dealt_t
                                                              unreadable_words)
 import test_shoe_missing_card_wait as missing_card
 
+FUZZER = Path(__file__).resolve().parents[1] / "scripts" / "session_fuzz.py"
 ORDER = ["QD", "7C", "TD", "3S", "4D", "9D"]  # the shoe's order: frames 1 to 6
 
 
@@ -225,3 +230,16 @@ def test_baccarat_read_refused_behind_lost_frames_still_comes_before_the_read_af
     finally:
         rig.close()
     assert snapshot_of(replayed(rig.path, TableSession(rig.rules, odds=False)))[1:] == live[1:]
+
+
+def test_blackjack_read_taken_after_a_refusal_behind_lost_frames_replays_as_live():
+    """A guard (this branch's second version, the session fuzzer's blackjack seed 59 without a burn, shrunk): ??, J♠
+    held, J♠ again, the deal, A♠ typed, a frame lost and 4D, ??, 7D typed, Enter on J♠ (the second J♠ refused after
+    the round), Enter on 4D.  4D, taken right after that refusal, waits for every card counted, as on main and in the
+    replay (that version split off the ?? after it, and the replay kept neither FRAMES LOST nor UNREADABLE CARD up)."""
+    steps = [("??", None), ("card", "JS"), ("card", "JS"), ("deal", None), ("type", "AS"), ("gap", 1), ("??", None),
+             ("type", "7D"), ("enter", None), ("enter", None)]
+    out = subprocess.run([sys.executable, str(FUZZER), "bj", "--no-burn", "--ops", repr(steps)], capture_output=True,
+                         text=True, timeout=120)
+    assert out.returncode == 0 and "end: ('4D'" in out.stdout, out.stdout + out.stderr
+    assert "PROBLEM" not in out.stdout, out.stdout

@@ -345,6 +345,9 @@ class SessionCore(ReadWaits, BurnsAndNewShoes, UnreadCards, ReaderLink, RestartR
         #: be one of the frames', the read's own (fixR51: ??, 7C held, a frame lost, 3S waiting, ??; Del on 7C, 7C typed,
         #: and the lost frame's card, typed, was refused as the ?? after 3S).
         self._frames_lost_before: set[int] = set()
+        #: The shoes that a read of was just refused (a card left unplayed): the read taken next waits for every card
+        #: counted, not split (:meth:`_split_wait`), as the replay has it.
+        self._refused_next: set[str] = set()
         #: While a restart plays the journal again, the reads it has not placed yet (:meth:`_read_waits_behind`).
         self._restore_queue: Optional[list] = None
         #: Per hold still waiting for more cards, how many typed for it are in play (a void takes one back).

@@ -15,7 +15,8 @@ from typing import Any, Optional
 
 from dealer_assist.events import PUT_BACK, YIELDING_DOUBTS, CardRead
 from dealer_assist.table.alert import Alert
-from dealer_assist.table.holds import (AFTER_A_DOUBLE_FEED, AFTER_A_GAP, AFTER_A_REJECTION, AFTER_AN_UNREADABLE,
+from dealer_assist.table.holds import (AFTER_A_DOUBLE_FEED, AFTER_A_GAP, AFTER_A_MISDRAW, AFTER_A_REFUSAL,
+                                       AFTER_A_REJECTION, AFTER_AN_UNREADABLE,
                                        AFTER_DROPPED, AFTER_TYPED_UNREAD, SAME_CARD_DOUBTS, TYPED_THEN_READ,
                                        TYPED_UNREAD, MANY_CARD_HOLDS, ONE_CARD_HOLDS, ONE_MISSING_CARD, RUN_HOLDS,
                                        hold_of_alert, DRAWN_ONCE, reads_again)
@@ -59,6 +60,7 @@ class ReadWaits:
         if self._typed_then_read(event):
             event = replace(event, doubt=TYPED_THEN_READ)
         self._journal_read(event)
+        self._refused_next.discard(event.source)  # a read taken after a refusal was taken with it (_split_wait)
         if self._snap.pending is not None:
             # A card waits for the croupier: this one comes after it.  It replaced it on the screen, and a
             # sure one was played before it, in its place.
@@ -82,6 +84,8 @@ class ReadWaits:
         be several (a gap's, cards a camera found lying there) stays."""
         before, number = self._hold_of.get(source, ("", 0))
         once = why in DRAWN_ONCE and not reads_again(source)
+        if why in (AFTER_A_REFUSAL, AFTER_A_MISDRAW) and source != "keyboard":
+            self._refused_next.add(source)
         if before in RUN_HOLDS and number != self._pending_hold and once:
             # A shoe's card left unplayed behind lost frames, a double feed or a read dropped (no read between): one
             # more to type before the next read (fixR42: at a gap none was counted, and Enter, Enter played the read
@@ -177,9 +181,12 @@ class ReadWaits:
         # Frames lost before it are its too, beside the cards counted: those may all be ?? frames after it (fixR51: ??,
         # 7C held, a frame lost, 3S waiting, ??; 3S waited for the ?? after it, and Enter then played the next read in
         # that card's place).  Not a read refused there: taken before the reads waiting behind it, it came before them
-        # (the session fuzzer's baccarat seed 750).
+        # (the session fuzzer's baccarat seed 750); nor the read taken right after a refusal, which waits for them all,
+        # as on main and in the replay (rev41 F3; the session fuzzer's blackjack seed 59 without a burn).
         later = self._counted.get(number, ())[-after:] if after else ()
-        all_unread = lost and after == due and all(kind == AFTER_AN_UNREADABLE for _, _, kind in later)
+        all_unread = (lost and after == due and all(kind == AFTER_AN_UNREADABLE for _, _, kind in later)
+                      and source not in self._refused_next)
+        self._refused_next.discard(source)
         # A double feed after it counted by the wait of lost frames before it is not split off (see the README).
         if not (0 < after < due or 0 < after and all_unread) or any(kind == AFTER_A_DOUBLE_FEED
                                                                     for _, _, kind in later):
