@@ -86,8 +86,8 @@ def unread_before_run(source: str, before: Sequence[Optional[int]], held: str, f
 
 def unread_after_run(source: str, after: Sequence[Optional[int]], held: str, dropped: bool = False,
                      fed: bool = False) -> tuple[str, str]:
-    """UNREADABLE CARD's text and DO line when ``source`` could not read cards (their frames) ``after`` the read ``held``
-    for the croupier, and frames were lost before it (a read held before it was dropped too, if ``dropped``; two cards
+    """UNREADABLE CARD's text and DO line when ``source`` could not read cards (their frames) ``after`` the read
+    ``held`` for the croupier, and frames were lost before it (a read held before it was dropped too, if ``dropped``; two cards
     left the shoe together instead, if ``fed``): typed, each card goes into the next place, so those before it come
     first, then Enter plays ``held``, then the ones after it (fixR51: the card after it was asked for first)."""
     lost = ("two cards left the shoe together before it (DOUBLE_FEED)" if fed else
