@@ -10,7 +10,8 @@ The shoe sent ``??`` (QD), 7C (held behind it), then frame 3 was lost (its card 
 
 Now TD goes where the lost frame was, 3S waits until Enter, 9D waits for 4D, and UNREADABLE CARD says which card comes
 first: live, after a restart at each step, and in the replay.  Real bytes over a real pty to the reader (the rigs of
-tests/test_shoe_read_queued_before_lost_frames.py).
+tests/test_shoe_read_queued_before_lost_frames.py); the last guard plays the session fuzzer's steps (its shoe frames
+parsed by the real reader) with ``scripts/session_fuzz.py --ops``.
 """
 
 from __future__ import annotations
