@@ -84,6 +84,22 @@ def unread_before_run(source: str, before: Sequence[Optional[int]], held: str, f
     return text, f"type {them} first (K), then Enter plays {held}, then type {later} (K)"
 
 
+def unread_after_run(source: str, after: Sequence[Optional[int]], held: str, dropped: bool = False,
+                     fed: bool = False) -> tuple[str, str]:
+    """UNREADABLE CARD's text and DO line when ``source`` could not read cards (their frames) ``after`` the read
+    ``held`` for the croupier, and frames were lost before it (a read held before it was dropped too, if ``dropped``; two cards
+    left the shoe together instead, if ``fed``): typed, each card goes into the next place, so those before it come
+    first, then Enter plays ``held``, then the ones after it (fixR51: the card after it was asked for first)."""
+    lost = ("two cards left the shoe together before it (DOUBLE_FEED)" if fed else
+            "a read was dropped (Del) and frames were lost before it (FRAMES LOST)" if dropped else
+            "frames were lost before it (FRAMES LOST)")
+    first = (f"the cards missing before {held} (K), any of the two not read among them" if fed else
+             "the card dealt in the dropped read's place, then any card the lost frames held, first (K)" if dropped else
+             "any card the lost frames held first (K)")
+    text = f"the {source} could not read {cards(len(after))} after {held}{_where(after)}; {lost}"
+    return text, f"type {first}, then Enter plays {held}, then type the {_some(after)} after it (K)"
+
+
 def lost_together(source: str, gaps: Sequence[tuple[tuple[int, ...], Optional[int]]], after: Sequence[bool],
                   held: Optional[str], may_restart: bool) -> tuple[str, str]:
     """FRAMES LOST's text and DO line for several gaps of ``source`` told together: each its lost frames and how many

@@ -343,6 +343,14 @@ class SessionCore(ReadWaits, BurnsAndNewShoes, UnreadCards, ReaderLink, RestartR
         #: Per wait a read was held under and split (:meth:`_split_wait`), what that read now waits for, if the wait's
         #: own kind went to the newer wait (its lost frames or double feed came after the read).
         self._held_why: dict[int, str] = {}
+        #: The shoe's waits opened by Del on a read held while a wait for lost frames stood, the frames before the
+        #: reads waiting: the wait holds those frames too, beside the cards it counts, so a card typed once those are
+        #: typed may be one of the frames', the read's own (fixR51: ??, 7C held, a frame lost, 3S waiting, ??; Del on
+        #: 7C, 7C typed, and the lost frame's card, typed, was refused as the ?? after 3S).
+        self._frames_lost_before: set[int] = set()
+        #: The shoes that a read of was just refused (a card left unplayed): the read taken next waits for every card
+        #: counted, not split (:meth:`_split_wait`), as the replay has it.
+        self._refused_next: set[str] = set()
         #: While a restart plays the journal again, the reads it has not placed yet (:meth:`_read_waits_behind`).
         self._restore_queue: Optional[list] = None
         #: Per hold still waiting for more cards, how many typed for it are in play (a void takes one back).

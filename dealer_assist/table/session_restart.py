@@ -148,6 +148,7 @@ class RestartRestoring:
         self._typed_loose, reported = [], {}
         self._read_between, self._refusal_first, self._restore_queue = set(), {}, queue
         self._reads_before, self._counted, self._run_after, self._held_why = {}, {}, {}, {}
+        self._frames_lost_before, self._refused_next = set(), set()
         refused = False
         refusal: Optional[tuple[str, str]] = None  # a read refused: it holds the next unless it was held after
         asked: Optional[dict] = None  # FRAMES LOST's first Enter on the read waiting first (confirm_pending)
@@ -218,6 +219,7 @@ class RestartRestoring:
                 refused_next(*refusal, retake=True)
             refused, refusal = kind == "card_refused", None
             if kind == "card_read":
+                self._refused_next.discard(payload.get("source"))  # as live (_card_read)
                 self._restore_reported(payload, written[id(payload)], reported)
                 self._restore_heard(payload)
                 queue.append((payload, taken(payload) if not queue else None))

@@ -96,7 +96,7 @@ class TypedCards:
                     "place (K)")
         # Behind lost frames or a double feed how many cards are missing is not known: a card typed may be one more.
         if (reads_again(source) or held is None or held in self._cards_due or self._due_for_held is not None
-                or pending.doubt in (AFTER_A_GAP, AFTER_A_DOUBLE_FEED)
+                or pending.doubt in (AFTER_A_GAP, AFTER_A_DOUBLE_FEED) or held in self._frames_lost_before
                 or hold is None or hold[1] == held or not self.cards_due(source)
                 or not self._left_unplayed(hold[0], source, hold[1])):
             return None

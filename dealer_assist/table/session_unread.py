@@ -17,7 +17,7 @@ from dealer_assist.events import CardRead, DeviceError, Unreadable
 from dealer_assist.table.holds import (AFTER_A_DOUBLE_FEED, AFTER_A_GAP, AFTER_AN_UNREADABLE, AFTER_DROPPED,
                                        AFTER_TYPED_UNREAD, AFTER_UNPLACED, TYPED_UNREAD, TYPED_ALL, ONE_MISSING_CARD,
                                        several_unread, reads_again)
-from dealer_assist.table.missing_alerts import unread_around, unread_before_run
+from dealer_assist.table.missing_alerts import unread_after_run, unread_around, unread_before_run
 from dealer_assist.table.session_link import ERROR_ACTION
 from dealer_assist.table.session_waits import _same_read
 
@@ -137,7 +137,10 @@ class UnreadCards:
         if not any(a.code == "unreadable" for a in self._snap.alerts):
             return
         self._unread_told[event.source] = [*((seq, None) for seq in before), *((seq, event) for seq in after)]
-        if after:
+        if after and not before:  # lost frames came before it (_split_wait)
+            words = unread_after_run(event.source, after, event.card.label, dropped=event.doubt == AFTER_DROPPED,
+                                     fed=event.doubt == AFTER_A_DOUBLE_FEED)
+        elif after:
             words = unread_around(event.source, before, after, event.card.label)
         else:  # lost frames or a double feed came after it (_split_run)
             fed = self._hold_of[event.source][0] == AFTER_A_DOUBLE_FEED

@@ -15,11 +15,11 @@ from typing import Any, Optional
 
 from dealer_assist.events import PUT_BACK, YIELDING_DOUBTS, CardRead
 from dealer_assist.table.alert import Alert
-from dealer_assist.table.holds import (AFTER_A_DOUBLE_FEED, AFTER_A_GAP, AFTER_A_MISDRAW, AFTER_A_REJECTION,
-                                       AFTER_AN_UNREADABLE, AFTER_DROPPED, AFTER_TYPED_UNREAD, SAME_CARD_DOUBTS,
-                                       TYPED_THEN_READ, TYPED_UNREAD, TYPED_WHILE_UNHEARD, MANY_CARD_HOLDS,
-                                       ONE_CARD_HOLDS, ONE_MISSING_CARD, RUN_HOLDS, hold_of_alert, DRAWN_ONCE,
-                                       reads_again)
+from dealer_assist.table.holds import (AFTER_A_DOUBLE_FEED, AFTER_A_GAP, AFTER_A_MISDRAW, AFTER_A_REFUSAL,
+                                       AFTER_A_REJECTION, AFTER_AN_UNREADABLE, AFTER_DROPPED, AFTER_TYPED_UNREAD,
+                                       SAME_CARD_DOUBTS, TYPED_THEN_READ, TYPED_UNREAD, TYPED_WHILE_UNHEARD,
+                                       MANY_CARD_HOLDS, ONE_CARD_HOLDS, ONE_MISSING_CARD, RUN_HOLDS, hold_of_alert,
+                                       DRAWN_ONCE, reads_again)
 
 
 #: Each source applies its own acceptance threshold (the camera's comes from its calibration) and marks
@@ -62,6 +62,7 @@ class ReadWaits:
         elif self._heard_typed(event):
             event = replace(event, doubt=TYPED_WHILE_UNHEARD)
         self._journal_read(event)
+        self._refused_next.discard(event.source)  # a read taken after a refusal was taken with it (_split_wait)
         if self._snap.pending is not None:
             # A card waits for the croupier: this one comes after it.  It replaced it on the screen, and a
             # sure one was played before it, in its place.
@@ -85,6 +86,8 @@ class ReadWaits:
         be several (a gap's, cards a camera found lying there) stays."""
         before, number = self._hold_of.get(source, ("", 0))
         once = why in DRAWN_ONCE and not reads_again(source)
+        if why in (AFTER_A_REFUSAL, AFTER_A_MISDRAW) and source != "keyboard":
+            self._refused_next.add(source)
         if before in RUN_HOLDS and number != self._pending_hold and once:
             # A shoe's card left unplayed behind lost frames, a double feed or a read dropped (no read between): one
             # more to type before the next read (fixR42: at a gap none was counted, and Enter, Enter played the read
@@ -184,16 +187,33 @@ class ReadWaits:
             return self._split_run(source, seq) if self._unread_before(source, seq) else None
         after = self._due_after_read(source, seq)
         due = self._cards_due.get(number, 0 if why in (AFTER_A_GAP, AFTER_A_DOUBLE_FEED) else 1)
+        lost = why == AFTER_A_GAP or number in self._frames_lost_before
+        # Frames lost before it are its too, beside the cards counted: those may all be ?? frames after it (fixR51: ??,
+        # 7C held, a frame lost, 3S waiting, ??; 3S waited for the ?? after it, and Enter then played the next read in
+        # that card's place).  Not a read refused there: taken before the reads waiting behind it, it came before them
+        # (the session fuzzer's baccarat seed 750); nor the read taken right after a refusal, which waits for them all,
+        # as on main and in the replay (rev41 F3; the session fuzzer's blackjack seed 59 without a burn).
+        later = self._counted.get(number, ())[-after:] if after else ()
+        all_unread = (lost and after == due and all(kind == AFTER_AN_UNREADABLE for _, _, kind in later)
+                      and source not in self._refused_next)
+        self._refused_next.discard(source)
         # A double feed after it counted by the wait of lost frames before it is not split off (see the README).
-        if not 0 < after < due or any(kind == AFTER_A_DOUBLE_FEED
-                                      for _, _, kind in self._counted.get(number, ())[-after:]):
+        if not (0 < after < due or 0 < after and all_unread) or any(kind == AFTER_A_DOUBLE_FEED
+                                                                    for _, _, kind in later):
             return None
         cards = self._counted.pop(number, ())
-        self._cards_due[number] = due - after
+        if due > after:
+            self._cards_due[number] = due - after
+        else:
+            self._cards_due.pop(number, None)
         self._counted[number] = cards[:-after]
         self._open_hold(source, AFTER_AN_UNREADABLE)
         self._cards_due[self._holds_opened] = after
         self._counted[self._holds_opened] = cards[-after:]
+        if ((lost or why == AFTER_A_DOUBLE_FEED) and len(cards) >= due
+                and {kind for _, _, kind in cards[len(cards) - due:-after]} <= {AFTER_DROPPED, AFTER_A_DOUBLE_FEED}
+                and all(kind == AFTER_AN_UNREADABLE for _, _, kind in cards[-after:])):
+            return [], [frame for frame, _, _ in cards[-after:]]  # UNREADABLE CARD: the frames' cards come first
         if why != AFTER_AN_UNREADABLE:
             return None
         frames = [frame for frame, _, _ in cards[-due:]]
@@ -452,9 +472,14 @@ class ReadWaits:
         if doubt and (doubt in (self.NEW_SHOE_FIRST_WAITS, self.BURNED_BEHIND_DOUBT) or doubt in SAME_CARD_DOUBTS):
             return  # BURNED_BEHIND_DOUBT: a card out after the burn, before the deal, set aside (rev38 R7)
         why, number = self._hold_of.get(source, ("", 0))
+        # Frames lost before the reads waiting: the next read waits for them too (fixR51).
+        lost = (why == AFTER_A_GAP and number not in self._run_after and number not in self._reads_before
+                or held in self._frames_lost_before)
         self._reads_before.pop(number, None)  # the card dropped came before the reads waiting: they wait for it too
         if why in ONE_CARD_HOLDS or why == AFTER_A_GAP:  # a gap's hold ends with Esc on its alert: this one may not
             self._open_hold(source, AFTER_DROPPED)
+            if lost and not reads_again(source):
+                self._frames_lost_before.add(self._holds_opened)
             # The cards still due before it stay due (rev21 R6: two unread, one typed, the read dropped, and the
             # next read played in the untyped card's place), and one typed for them is due again if voided.  A
             # shoe's read dropped was a card that left it too, never one of them (it reads each card once): one
@@ -523,6 +548,7 @@ class ReadWaits:
         by a card that left the source after it, stays)."""
         self._held_due_settled(pending.source, self._pending_hold)
         self._held_why.pop(self._pending_hold, None)
+        self._frames_lost_before.discard(self._pending_hold)
         self._due_for_held = None  # its read is answered
         self._end_hold_of(pending)
         self._pending_hold = None
@@ -574,7 +600,7 @@ class ReadWaits:
             return False
         if (hold is not None and held is not None and held not in self._cards_due and self._typed_for_open.get(held)
                 and self._due_for_held is None and self._counts_typed(source)
-                and why not in (AFTER_A_GAP, AFTER_A_DOUBLE_FEED)):
+                and why not in (AFTER_A_GAP, AFTER_A_DOUBLE_FEED) and held not in self._frames_lost_before):
             return self._card_typed_for(source)  # the read's own cards are typed: this one is the newer wait's
         if hold is not None:
             self._typed_for_held_due(source, held)
