@@ -199,6 +199,9 @@ class ConformanceCheck:
         self._boot: Optional[str] = None
         self._boot_heard = False
         self._boots: set[str] = set()
+        #: The device id the last HELLO named while the port stayed open (None after the link was lost: another
+        #: unit may be plugged in then).
+        self._device: Optional[str] = None
         #: The protocol the last HELLO heard said (1 until one is): a later one may add fields.
         self._protocol = 1
         self._pending_hello: Optional[HelloFrame] = None
@@ -309,6 +312,7 @@ class ConformanceCheck:
         out = self._settle()
         self._hello_clean = False
         if state in ("up", "lost"):
+            self._device = None
             self._opened_at = t if state == "up" else None
             self._hb_ref = None
             self._silence_told = False
@@ -415,6 +419,13 @@ class ConformanceCheck:
         out: list[Deviation] = []
         if isinstance(frame, HelloFrame):
             self._hello_heard = True
+            if self._device is not None and frame.device != self._device:
+                out += self._say(t, "device_id", "6", MUST, raw,
+                                 f"device id changed at a reboot: it must stay the same for the unit ({self._device} "
+                                 f"before, now {frame.device}, the port open all along). The device id is stable, "
+                                 "unique per unit; a table takes a HELLO naming another id for ANOTHER SHOE and holds "
+                                 "every card until the croupier accepts it (Ctrl+T)")
+            self._device = frame.device
             if frame.boot == self._boot and self._boot_heard:
                 self._repeat_hello = True  # said again, outside the count (7.4)
                 if not self._hello_after_beat:
