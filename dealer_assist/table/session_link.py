@@ -251,4 +251,9 @@ class ReaderLink:
                        f"{event.source}: {event.detail or 'nothing more to read'}",
                        "type any further cards (K), or start the display with another --source")
         elif event.state == "up" and before in ("lost", "stale"):
-            self.dismiss(f"link:{event.source}")
+            # A note in the lost (or silent) bar's place, journaled as alerts are: the bar just going read as
+            # someone pressing Esc, not as the reader plugged back (qaAY F5).
+            self.alert(f"link:{event.source}", "info", "CARD READER BACK",
+                       f"{event.source}: reading again after it was {'lost' if before == 'lost' else 'silent'}"
+                       + (f" ({event.detail})" if event.detail else ""),
+                       "nothing to do: the cards are read again as they are dealt")
