@@ -396,6 +396,9 @@ class _LineWatch:
             self._deviations(self.check.link(t, state))
 
     def tick(self) -> None:
+        due = self.splitter.due(time.time())  # a frame whose line end waited for a byte that did not come
+        if due is not None:
+            self._line(due)
         if self.check is not None:
             self._deviations(self.check.tick(time.time()))
 

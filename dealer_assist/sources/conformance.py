@@ -13,6 +13,7 @@ Pure: fed bytes with the time they arrived; no I/O, no threads.
 
 from __future__ import annotations
 
+import re
 from collections import deque
 from dataclasses import dataclass
 from typing import Optional
@@ -21,6 +22,9 @@ from dealer_assist.sources.shoe_protocol import (
     BOOT_SEQ_AT_MOST, DUPLICATE_WINDOW, MAX_FRAME, SEQ_MODULO, CardFrame, ErrorFrame, Frame, FrameError, HeartbeatFrame, HelloFrame,
     ShoeFrame, UnknownFrame, parse_frame, shown_bytes, stands_for_card,
 )
+
+#: A frame's CRC just read: a CR or an LF after it begins the line's end.
+_CRC_AT_END = re.compile(rb"\*[0-9A-Fa-f]{4}\Z")
 
 #: PROTOCOL.md 6: a heartbeat every 1 s, within 10 %.
 HEARTBEAT_PERIOD = (0.9, 1.1)
@@ -41,6 +45,9 @@ HELLO_UNHEARD_AFTER = 10.0
 SHOWN_PER_RULE = 5
 #: The longest piece a capture holds with no line end (a device that never ends its lines).
 PIECE_LIMIT = 4 * MAX_FRAME
+#: How long a frame's line end waits for its second byte (the LF of CR LF) before it is taken as it stands: the two
+#: go in one write, and a read a few ms apart splits them only on a busy host.
+LINE_END_WAIT = 0.1
 
 #: How a captured line ended.
 END_LINE = "line"  # LF (in the plain dialect a CR too)
@@ -68,36 +75,65 @@ class RawLine:
 class RawLineSplitter:
     """Cuts a byte stream into :class:`RawLine` values as the host's reader cuts it into lines: at each LF,
     before each ``$`` (v1), and at a CR not followed by an LF (``plain``); unlike the reader, it keeps every
-    byte, line ends and noise included, so that a capture shows what the device sent."""
+    byte, line ends and noise included, so that a capture shows what the device sent.
+
+    A v1 frame's line end is taken whole: after its ``*CCCC``, a CR or an LF holds the line for the other byte of a
+    line end, which ends it with them (CR LF, or LF CR reversed), while any other byte, or :data:`LINE_END_WAIT`
+    seconds with none (:meth:`due`), ends it as it stands (qaAY F8: a device ending its lines with CR alone had each
+    read only when the next ``$`` came, a heartbeat late, and was named for heartbeats and HELLOs it had sent on
+    time; F9: LF CR was named a bare LF and then noise)."""
 
     def __init__(self, *, dollar_starts_line: bool = True, cr_ends_line: bool = False) -> None:
         self.dollar = dollar_starts_line
         self.cr_ends = cr_ends_line
         self._buf = bytearray()
         self._t = 0.0
+        #: A frame's first line-end byte is in the buffer: the line waits for its second.
+        self._ending = False
 
     def feed(self, t: float, data: bytes) -> list[RawLine]:
         out: list[RawLine] = []
         for byte in data:
+            if self._ending:
+                self._ending = False
+                if byte in (0x0A, 0x0D) and byte != self._buf[-1]:
+                    self._buf.append(byte)
+                    self._t = t
+                    out.append(self._taken(END_LINE))
+                    continue
+                out.append(self._taken(END_LINE))
             if self._buf and ((self.dollar and byte == 0x24) or (self.cr_ends and self._buf[-1] == 0x0D
                                                                   and byte != 0x0A)):
-                out.append(RawLine(self._t, bytes(self._buf), END_NEXT_FRAME if byte == 0x24 else END_LINE))
-                self._buf.clear()
+                out.append(self._taken(END_NEXT_FRAME if byte == 0x24 else END_LINE))
+            if self.dollar and byte in (0x0A, 0x0D) and _CRC_AT_END.search(self._buf[-5:]):
+                self._ending = True
+                self._buf.append(byte)
+                self._t = t
+                continue
             self._buf.append(byte)
             self._t = t
             if byte == 0x0A:
-                out.append(RawLine(t, bytes(self._buf), END_LINE))
-                self._buf.clear()
+                out.append(self._taken(END_LINE))
             elif len(self._buf) >= PIECE_LIMIT:
-                out.append(RawLine(t, bytes(self._buf), END_LIMIT))
-                self._buf.clear()
+                out.append(self._taken(END_LIMIT))
         return out
+
+    def due(self, t: float) -> Optional[RawLine]:
+        """The frame held for the second byte of its line end, once none came for :data:`LINE_END_WAIT` s."""
+        if self._ending and t - self._t >= LINE_END_WAIT:
+            self._ending = False
+            return self._taken(END_LINE)
+        return None
 
     def cut(self) -> Optional[RawLine]:
         """The partial line held (the link was lost, or the capture ends before its end), or None."""
         if not self._buf:
             return None
-        line = RawLine(self._t, bytes(self._buf), END_CUT)
+        ending, self._ending = self._ending, False
+        return self._taken(END_LINE if ending else END_CUT)
+
+    def _taken(self, end: str) -> RawLine:
+        line = RawLine(self._t, bytes(self._buf), end)
         self._buf.clear()
         return line
 
@@ -160,6 +196,10 @@ def _end_fault(line: RawLine, content: bytes) -> str:
         return ""
     if end == b"\n":
         return "ends with a bare LF"
+    if end == b"\n\r":
+        return "ends with LF CR, reversed"
+    if end == b"\r" and line.end == END_LINE:
+        return "ends with a CR and no LF"
     if line.end == END_NEXT_FRAME:
         if end == b"\r":
             return "ends with a CR and no LF (the next $ ended it)"
@@ -168,10 +208,8 @@ def _end_fault(line: RawLine, content: bytes) -> str:
 
 
 def _frame_content(raw: bytes) -> bytes:
-    """A frame's line without its line end (CR LF, LF, or CR)."""
-    if raw.endswith(b"\n"):
-        raw = raw[:-1]
-    return raw[:-1] if raw.endswith(b"\r") else raw
+    """A frame's line without its line end (CR LF, LF, CR, or LF CR): a frame's fields hold neither byte."""
+    return raw.rstrip(b"\r\n")
 
 
 def _overflow(frame: Frame) -> bool:
@@ -275,7 +313,7 @@ class ConformanceCheck:
             self._drop()
             return []
         try:
-            frame = parse_frame(raw[:-1] if raw.endswith(b"\n") else raw)
+            frame = parse_frame(_frame_content(raw))
         except FrameError:  # the host drops and names it (listen's dropped line)
             self._drop()
             return []
