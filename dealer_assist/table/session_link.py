@@ -63,6 +63,9 @@ def _silent_action(detail: Optional[str]) -> str:
         return ("set the port's baud rate to the device's: serial:PORT?baud=N as the source (dealer-assist run "
                 "--source, or source in the config; the shoe's manual gives its rate: most send 115200, the reader's "
                 "default, or 9600), then check the cable; type the cards (K) meanwhile")
+    if "no heartbeat heard since the port opened" in detail:
+        return ("have the shoe's firmware send a heartbeat every second (hardware/PROTOCOL.md 6); type the cards (K) "
+                "meanwhile")
     if "CRC-16/XMODEM" in detail:
         return ("`dealer-assist listen` names the CRC the device sends: have its firmware mended (hardware/PROTOCOL.md "
                 "4); type the cards (K) meanwhile")
