@@ -57,6 +57,9 @@ END_LIMIT = "limit"  # PIECE_LIMIT bytes with no end
 
 MUST = "MUST"
 SHOULD = "SHOULD"
+#: What the check sees but cannot call a deviation (``boot_on_open``): told, counted apart, failing nothing (qaAY F9:
+#: it read "SHOULD not held", a rule broken, to a maker who had just switched the board on).
+NOTE = "NOTE"
 
 
 @dataclass(frozen=True)
@@ -166,6 +169,7 @@ class ConformanceSummary:
     warnings: tuple[tuple[str, int], ...]
     intervals: int
     period: Optional[tuple[float, float, float]]
+    notes: tuple[tuple[str, int], ...] = ()
 
     @property
     def text(self) -> str:
@@ -177,6 +181,8 @@ class ConformanceSummary:
                      f"{_n(self.intervals, 'interval')})")
         if self.warnings:
             said += "; SHOULD not held: " + ", ".join(f"{rule} x{n}" for rule, n in self.warnings)
+        if self.notes:
+            said += "; notes (no rule broken): " + ", ".join(f"{rule} x{n}" for rule, n in self.notes)
         return said + ("" if self.passed else "; " + "; ".join(self.reasons))
 
 
@@ -232,6 +238,8 @@ class ConformanceCheck:
         self.shown_per_rule = shown_per_rule
         self._counts: dict[tuple[str, str], int] = {}
         self._frames = self._heartbeats = self._dropped = 0
+        #: Whether the last line was a piece of one too long (END_LIMIT): the host drops such a line once.
+        self._overlong = False
         # the count
         self._expected: Optional[int] = None
         self._boot: Optional[str] = None
@@ -303,12 +311,15 @@ class ConformanceCheck:
         raw = line.raw
         opened_at, self._opened_at = self._opened_at, None
         if not raw.startswith(b"$"):
+            overlong, self._overlong = self._overlong, line.end == END_LIMIT
             if raw.strip(b" \t\r\n\x00"):  # the host drops it itself, as bytes outside a frame
-                self._drop()
+                if not overlong:  # the rest of a line too long is passed over, not dropped again
+                    self._drop()
                 return []
             return self._say(line.t, "noise", "3", SHOULD, raw,
                              "bytes outside a frame, which the host passes over without a word: a device SHOULD "
                              "NOT send any (a line is $...*CCCC then CR LF, nothing between lines)")
+        self._overlong = line.end == END_LIMIT  # a $ begins a line of its own, even within one too long
         if line.end in (END_CUT, END_LIMIT):  # the host drops it: cut off, or too long
             self._drop()
             return []
@@ -409,6 +420,7 @@ class ConformanceCheck:
             period = (self._period_low, self._period_sum / self._intervals, self._period_high)
         musts = tuple((rule, n) for (rule, level), n in self._counts.items() if level == MUST)
         shoulds = tuple((rule, n) for (rule, level), n in self._counts.items() if level == SHOULD)
+        notes = tuple((rule, n) for (rule, level), n in self._counts.items() if level == NOTE)
         reasons = []
         if musts:
             reasons.append(f"{_n(sum(n for _, n in musts), 'deviation')} from PROTOCOL.md's MUSTs ("
@@ -423,7 +435,7 @@ class ConformanceCheck:
             reasons.append(f"{_n(self._heartbeats, 'heartbeat')} heard, too few to time them: listen for 3 s or more")
         return ConformanceSummary(passed=not reasons, reasons=tuple(reasons), frames=self._frames,
                                   heartbeats=self._heartbeats, dropped=self._dropped, deviations=musts,
-                                  warnings=shoulds, intervals=self._intervals, period=period)
+                                  warnings=shoulds, intervals=self._intervals, period=period, notes=notes)
 
     # -- rules ------------------------------------------------------------
 
@@ -644,7 +656,7 @@ class ConformanceCheck:
             # It booted while the port was open, and said so first: switched on just then, or reset by the open
             # (DTR/RTS, an Arduino's auto-reset, a bootloader's silence first).  The bytes cannot tell which, so a
             # note, no FAIL (verN NEW-9: such a device PASSed, SHOE RESTARTED at every table start).
-            return self._say(t, "boot_on_open", "2", SHOULD, raw,
+            return self._say(t, "boot_on_open", "2", NOTE, raw,
                              f"HELLO {silence:.1f} s after the port opened, with nothing before it: the device booted "
                              "after the port opened. Unless it was switched on just then, it resets when a host opens "
                              "the port (DTR/RTS: an Arduino's auto-reset), which a device MUST NOT: each table start "

@@ -716,7 +716,7 @@ class SerialShoe(CardSource):
         self._heard_since_open = self._last_heard = device
         self._other_device = "" if device == self._device else device
         if self._other_device:
-            _log.warning("%s: shoe %s answered, not %s that this reader had: its cards wait for the croupier",
+            _log.info("%s: shoe %s answered, not %s that this reader had: its cards wait for the croupier",
                          self.name, device, self._device)
 
     def take_shoe(self) -> TakenShoe:
