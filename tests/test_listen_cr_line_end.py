@@ -10,10 +10,12 @@ import subprocess
 import sys
 import time
 
+import pytest
+
 from child_output import rest_of_output
 from dealer_assist.shoesim import PtyEndpoint
 from dealer_assist.sources.conformance import ConformanceCheck, RawLineSplitter
-from dealer_assist.sources.shoe_protocol import LineSplitter, format_frame
+from dealer_assist.sources.shoe_protocol import FrameError, LineSplitter, format_frame, parse_frame
 
 
 def _cr(frame: bytes) -> bytes:
@@ -85,3 +87,16 @@ def test_listen_shows_a_cr_ended_card_at_once_over_a_real_pty(tmp_path):
     assert card["t"] - sent < 0.5, card["t"] - sent  # was 0.7 s late: the next heartbeat's $ ended its line
     rules = {r["rule"] for r in records if r["event"] == "deviation"}
     assert "hello_no_beat" not in rules and "heartbeat_period" not in rules, records
+
+
+def test_a_second_cr_after_the_crc_is_still_a_line_the_host_drops_and_the_check_too():
+    frame = format_frame("CARD", 2, "AS")
+    line, = LineSplitter().feed(frame.replace(b"\r\n", b"\r\r\n"))
+    with pytest.raises(FrameError):  # bytes between the CRC and the line end: dropped, as PROTOCOL.md 7.1 says
+        parse_frame(line)
+    check, splitter, found = ConformanceCheck(), RawLineSplitter(), []
+    lines = splitter.feed(0.0, frame.replace(b"\r\n", b"\r\r\n"))
+    assert [line.raw for line in lines] == [frame.replace(b"\r\n", b"\r\r\n")]
+    for line in lines:
+        found += check.line(line)
+    assert found == [] and check.summary(1.0).dropped == 1

@@ -104,7 +104,8 @@ class RawLineSplitter:
                     self._t = t
                     out.append(self._taken(END_LINE))
                     continue
-                out.append(self._taken(END_LINE))
+                if not byte == self._buf[-1] == 0x0D:  # a second CR stays in the line, as the host's reader keeps it
+                    out.append(self._taken(END_LINE))
             if self._buf and ((self.dollar and byte == 0x24) or (self.cr_ends and self._buf[-1] == 0x0D
                                                                   and byte != 0x0A)):
                 out.append(self._taken(END_NEXT_FRAME if byte == 0x24 else END_LINE))

@@ -621,8 +621,8 @@ class SerialShoe(CardSource):
                 self._tracker.link_lost()
                 self._silent = True
                 self._set_link("stale", f"no frame for {self.stale_after:g} s"
-                               + (NO_HEARTBEAT if not (self._since_open or self._beat_since_open) else
-                                  self._unframed.cause(now - self._last_byte < self.stale_after)))
+                               + (self._unframed.cause(now - self._last_byte < self.stale_after)
+                                  or ("" if self._since_open or self._beat_since_open else NO_HEARTBEAT)))
             if self.network_silence is not None and now - self._last_frame > self.network_silence:
                 return (f"no frame for {self.network_silence:g} s on a network link: taken as lost (a bridge that "
                         "lost power or a network cable pulled closes nothing), opening it again")

@@ -614,13 +614,14 @@ class LineSplitter:
     def _cr_ends_frame(self, data: bytes) -> bytes:
         """``data`` with each CR right after a frame's ``*CCCC`` taken as its line's end, at once (v1), as if an LF
         followed it: a device that ends its lines with CR alone had each frame read only when the next ``$`` came,
-        its cards up to a heartbeat late (qaAY F8).  The LF of a CR LF then ends an empty line, passed over."""
+        its cards up to a heartbeat late (qaAY F8).  The LF of a CR LF then ends an empty line, passed over; a
+        second CR is left where it is, a byte between the CRC and the line end (the frame dropped, as before)."""
         if b"\r" not in data:
             return data
         out = bytearray()
         for i, byte in enumerate(data):
             out.append(byte)
-            if byte == 0x0D and data[i + 1:i + 2] != b"\n" and _CRC_AT_END.search(
+            if byte == 0x0D and data[i + 1:i + 2] not in (b"\n", b"\r") and _CRC_AT_END.search(
                     (bytes(self._buf[-5:]) + bytes(out[-6:-1]))[-5:]):
                 out.append(0x0A)
         return bytes(out)
