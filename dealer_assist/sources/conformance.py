@@ -215,8 +215,12 @@ def _end_fault(line: RawLine, content: bytes) -> str:
 
 
 def _frame_content(raw: bytes) -> bytes:
-    """A frame's line without its line end (CR LF, LF, CR, or LF CR): a frame's fields hold neither byte."""
-    return raw.rstrip(b"\r\n")
+    """A frame's line without its line end (CR LF, LF, CR, or LF CR)."""
+    if raw.endswith(b"\n\r"):
+        return raw[:-2]
+    if raw.endswith(b"\n"):
+        raw = raw[:-1]
+    return raw[:-1] if raw.endswith(b"\r") else raw
 
 
 def _overflow(frame: Frame) -> bool:
@@ -325,7 +329,7 @@ class ConformanceCheck:
             self._drop()
             return []
         try:
-            frame = parse_frame(_frame_content(raw))
+            frame = parse_frame(raw[:-2] if raw.endswith(b"\n\r") else raw[:-1] if raw.endswith(b"\n") else raw)
         except FrameError:  # the host drops and names it (listen's dropped line)
             self._drop()
             return []
