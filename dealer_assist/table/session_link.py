@@ -257,6 +257,5 @@ class ReaderLink:
             # A note in the lost (or silent) bar's place, journaled as alerts are: the bar just going read as
             # someone pressing Esc, not as the reader plugged back (qaAY F5).
             self.alert(f"link:{event.source}", "info", "CARD READER BACK",
-                       f"{event.source}: reading again after it was {'lost' if before == 'lost' else 'silent'}"
-                       + (f" ({event.detail})" if event.detail else ""),
+                       f"{event.source}: reading again after it was {'lost' if before == 'lost' else 'silent'}",
                        "nothing to do: the cards are read again as they are dealt")
