@@ -208,8 +208,8 @@ def test_source_events_become_alerts():
     session.handle(ShoeSignal("shoe", 0.0, "cut"))
     codes = [a.code for a in session.snapshot.alerts]
     assert codes == ["unreadable", "link:shoe", "cut"]
-    session.handle(LinkState("shoe", 0.0, "up"))
-    assert "link:shoe" not in [a.code for a in session.snapshot.alerts]
+    session.handle(LinkState("shoe", 0.0, "up"))  # the lost bar gives way to a note that it is back (qaAY F5)
+    assert [(a.level, a.title) for a in session.snapshot.alerts if a.code == "link:shoe"] == [("info", "CARD READER BACK")]
 
 
 def test_no_round_starts_after_the_cut_card_until_a_new_deck(tmp_path):

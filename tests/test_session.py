@@ -160,7 +160,8 @@ def test_source_alerts():
     session.handle(LinkState("serial:/dev/x", 0.0, "lost", "device unplugged"))
     assert session.snapshot.alerts[-1].title == "CARD READER LOST"
     session.handle(LinkState("serial:/dev/x", 0.0, "up"))
-    assert not any(a.code.startswith("link:") for a in session.snapshot.alerts)
+    assert [(a.level, a.title) for a in session.snapshot.alerts if a.code.startswith("link:")] == [
+        ("info", "CARD READER BACK")]  # the lost bar gives way to a note that expires (qaAY F5)
     session.handle(SeqGap("serial:/dev/x", 0.0, (9, 10)))
     assert "9, 10" in session.snapshot.alerts[-1].text
     session.handle(Unreadable("serial:/dev/x", 0.0, 12))

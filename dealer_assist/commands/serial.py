@@ -239,7 +239,7 @@ def summary_record(summary: Any, t: float) -> dict:
         period = {"min": round(low, 6), "mean": round(mean, 6), "max": round(high, 6), "intervals": summary.intervals}
     return {"event": "conformance", "verdict": "pass" if summary.passed else "fail", "reasons": list(summary.reasons),
             "frames": summary.frames, "heartbeats": summary.heartbeats, "dropped": summary.dropped,
-            "deviations": dict(summary.deviations), "warnings": dict(summary.warnings),
+            "deviations": dict(summary.deviations), "warnings": dict(summary.warnings), "notes": dict(summary.notes),
             "heartbeat_period": period, "text": summary.text, "t": round(t, 6)}
 
 
@@ -314,7 +314,9 @@ def _human(rec: dict, relinked: bool = False) -> str:
         text = f"line      {rec['raw']}{_ENDS.get(rec['end'], '')}"
     elif kind == "deviation":
         shown = f": '{rec['raw']}'" if rec["raw"] else ""
-        text = f"DEVIATION PROTOCOL.md section {rec['section']} ({rec['rule']}, {rec['level']}){shown}: {rec['text']}"
+        text = (f"NOTE PROTOCOL.md section {rec['section']} ({rec['rule']}; no rule broken){shown}: {rec['text']}"
+                if rec["level"] == "NOTE" else
+                f"DEVIATION PROTOCOL.md section {rec['section']} ({rec['rule']}, {rec['level']}){shown}: {rec['text']}")
         if rec.get("last_shown"):
             text += " (further deviations of this rule are only counted, in the summary)"
     elif kind == "conformance":
@@ -399,6 +401,9 @@ class _LineWatch:
             self._deviations(self.check.link(t, state))
 
     def tick(self) -> None:
+        due = self.splitter.due(time.time())  # a frame whose line end waited for a byte that did not come
+        if due is not None:
+            self._line(due)
         if self.check is not None:
             self._deviations(self.check.tick(time.time()))
 
@@ -446,6 +451,8 @@ def _capture_cut_short(path: str, exc: OSError) -> str:
 #: Why ``listen`` marks a card read after one that left unread (``??``, ``ERR MISREAD``, ``ERR DOUBLE_FEED``): a
 #: table holds it for the croupier until the unread card is keyed in (PROTOCOL.md 6).
 UNREAD_BEFORE = "a card before it left the shoe unread: a table holds this one until that card is keyed in"
+LOST_BEFORE = ("frames were lost before it: a table holds this one until the croupier has typed any card "
+               "they held, or said none was missed")
 
 
 def _sigterm_given_back(command):
@@ -499,6 +506,7 @@ def run_listen(args: argparse.Namespace) -> int:
     deadline = None if args.seconds is None else time.monotonic() + args.seconds
     cards = lost = 0
     unread_before = False  # a card left unread since the last card read: a table holds the next one
+    lost_before = False  # frames lost since the last card read: so too
     first_device: Optional[str] = None
     first_link = True
     opened = relinked = False
@@ -548,6 +556,8 @@ def run_listen(args: argparse.Namespace) -> int:
             rec = event_record(event)
             if isinstance(event, CardRead) and unread_before and not event.doubt:
                 rec["doubt"] = UNREAD_BEFORE  # qaAC F17: a table holds it, and listen printed it as any card
+            elif isinstance(event, CardRead) and lost_before and not event.doubt:
+                rec["doubt"] = LOST_BEFORE  # qaAY F9: as after a card unread
             if isinstance(event, DeviceHello):
                 first_device = first_device or event.device
                 if event.device != first_device:
@@ -562,6 +572,10 @@ def run_listen(args: argparse.Namespace) -> int:
                 unread_before = True  # the next card read waits at a table (PROTOCOL.md 6)
             elif isinstance(event, CardRead):
                 unread_before = False
+            if isinstance(event, SeqGap) and not event.foreign:
+                lost_before = True  # FRAMES LOST at a table: the next card read waits (PROTOCOL.md 7.4)
+            elif isinstance(event, CardRead):
+                lost_before = False
             if isinstance(event, CardRead) or unread:
                 cards += 1
                 if args.cards is not None and cards >= args.cards:

@@ -75,6 +75,10 @@ NETWORK_SILENCE = 10.0
 #: heartbeat to miss.
 TCP_KEEPALIVE = (5, 2, 3)
 NETWORK_SCHEMES = ("socket://", "rfc2217://")
+#: What a silence adds when frames came since the port opened but not one heartbeat (qaAY F10: a firmware fault,
+#: told only as "no frame for 3 s", a reader to check).
+NO_HEARTBEAT = ("; no heartbeat heard since the port opened: the shoe sends none (PROTOCOL.md 6); `dealer-assist "
+                "listen --conformance` checks it")
 #: Lost frames in one run past which the shoe was out of reach (more than a minute of heartbeats): it
 #: may have restarted meanwhile, its HELLO unheard, and the gap may not tell every card (PROTOCOL.md 7.2).
 OUT_OF_REACH_GAP = 60
@@ -325,6 +329,8 @@ class SerialShoe(CardSource):
         #: Whether no frame has come since the port opened, and whether the count goes on from a journal:
         #: a gap then may hide a restart of the device while it was out of reach (SeqGap.after_link_loss).
         self._since_open = False
+        #: Whether a heartbeat came since the port opened (NO_HEARTBEAT when frames came but none).
+        self._beat_since_open = False
         self._resumed = False
         #: Whether the link went stale (no frame for :attr:`stale_after`) since the last good frame: a gap the
         #: next frame shows went while the shoe was out of hearing, as after a link lost.
@@ -523,6 +529,7 @@ class SerialShoe(CardSource):
             self._splitter.reset()
             self._last_frame = time.monotonic()
             self._since_open = True
+            self._beat_since_open = False
             self._unframed = _Unframed()
             self._heard_since_open = ""
             self._set_link("up", url)
@@ -614,7 +621,8 @@ class SerialShoe(CardSource):
                 self._tracker.link_lost()
                 self._silent = True
                 self._set_link("stale", f"no frame for {self.stale_after:g} s"
-                               + self._unframed.cause(now - self._last_byte < self.stale_after))
+                               + (self._unframed.cause(now - self._last_byte < self.stale_after)
+                                  or ("" if self._since_open or self._beat_since_open else NO_HEARTBEAT)))
             if self.network_silence is not None and now - self._last_frame > self.network_silence:
                 return (f"no frame for {self.network_silence:g} s on a network link: taken as lost (a bridge that "
                         "lost power or a network cable pulled closes nothing), opening it again")
@@ -708,7 +716,7 @@ class SerialShoe(CardSource):
         self._heard_since_open = self._last_heard = device
         self._other_device = "" if device == self._device else device
         if self._other_device:
-            _log.warning("%s: shoe %s answered, not %s that this reader had: its cards wait for the croupier",
+            _log.info("%s: shoe %s answered, not %s that this reader had: its cards wait for the croupier",
                          self.name, device, self._device)
 
     def take_shoe(self) -> TakenShoe:
@@ -777,6 +785,7 @@ class SerialShoe(CardSource):
             self._held_heartbeat = line
             return
         self._frame_seen()
+        self._beat_since_open = self._beat_since_open or isinstance(frame, HeartbeatFrame)
         first, self._since_open = self._since_open, False
         card_cut, self._card_cut = self._card_cut, False
         cut_maybe, self._cut_maybe = self._cut_maybe, False

@@ -219,6 +219,8 @@ def _word(text: str, raw: bytes, what: str) -> str:
 
 
 _CRC_THEN_MORE = re.compile(rb"\*[0-9A-Fa-f]{4}")
+#: A frame's CRC just read: a CR after it ends the line (see LineSplitter._cr_ends_frame).
+_CRC_AT_END = re.compile(rb"\*[0-9A-Fa-f]{4}\Z")
 
 
 def _shape_fault(line: bytes) -> str:
@@ -609,10 +611,27 @@ class LineSplitter:
                                   "the line is passed over"))
             del self._buf[self.limit:]
 
+    def _cr_ends_frame(self, data: bytes) -> bytes:
+        """``data`` with each CR right after a frame's ``*CCCC`` taken as its line's end, at once (v1), as if an LF
+        followed it: a device that ends its lines with CR alone had each frame read only when the next ``$`` came,
+        its cards up to a heartbeat late (qaAY F8).  The LF of a CR LF then ends an empty line, passed over; a
+        second CR is left where it is, a byte between the CRC and the line end (the frame dropped, as before)."""
+        if b"\r" not in data:
+            return data
+        out = bytearray()
+        for i, byte in enumerate(data):
+            out.append(byte)
+            if byte == 0x0D and data[i + 1:i + 2] not in (b"\n", b"\r") and _CRC_AT_END.search(
+                    (bytes(self._buf[-5:]) + bytes(out[-6:-1]))[-5:]):
+                out.append(0x0A)
+        return bytes(out)
+
     def feed(self, data: bytes) -> list:
         out: list = []
         if self.cr_ends:
             data = data.replace(b"\r", b"\n")  # CR LF then gives an empty line, which is passed over
+        elif self.dollar:
+            data = self._cr_ends_frame(data)
         lines = data.split(b"\n")
         for i, piece in enumerate(lines):
             if self.dollar and b"$" in piece:

@@ -138,8 +138,9 @@ class BlackjackSnapshot(SnapshotCore):
             return REPLAY_HINTS[s.phase]
         if s.cut_out and s.phase in (BlackjackPhase.BETTING, BlackjackPhase.SETTLED):
             return "this deck is done: C checks it, then Ctrl+N puts a new one in"
+        reader = self._reader_down()
         if s.phase == BlackjackPhase.BETTING and s.burn_left:
-            return (f"burn {s.burn_left} card{'s' if s.burn_left > 1 else ''} of the new deck (read by the shoe, or K "
+            return reader + (f"burn {s.burn_left} card{'s' if s.burn_left > 1 else ''} of the new deck (read by the shoe, or K "
                     "and type it; B: burned unrecorded), then the bets")
         if s.phase in PHASE_HINTS:
             if s.phase == BlackjackPhase.DECK_CHECK:
@@ -157,9 +158,22 @@ class BlackjackSnapshot(SnapshotCore):
             keys = " · ".join(f"{ACTION_KEYS[a.value]} {a.value}" for a in due.allowed)
             return f"{keys} · Backspace voids the last card or decision"
         if s.dealer_turn:
-            return ("the dealer draws to 16 and on soft 17, and stands on hard 17" if s.rules.house.hits_soft_17
+            return reader + ("the dealer draws to 16 and on soft 17, and stands on hard 17" if s.rules.house.hits_soft_17
                     else "the dealer draws to 16 and stands on 17")
-        return s.describe_due()
+        return reader + s.describe_due()
+
+    def _reader_down(self) -> str:
+        """What the small line says first while a card is due and no reader is up, one being lost or silent (qaAY
+        F5: once CARD READER LOST was dismissed, the table waited on CARD TO SEAT 1 for a card that could not come,
+        nothing on the screen saying why; baccarat's status lines name the link).  Ends with " · " when said."""
+        states = {state for _, state in self.links}
+        if self.replay or "up" in states:
+            return ""
+        if "lost" in states:
+            return "the card reader is lost: type the cards (K) · "
+        if "stale" in states:
+            return "the card reader is silent: check it; type the cards (K) if needed · "
+        return ""
 
     @property
     def allowed(self) -> tuple[str, ...]:

@@ -65,6 +65,9 @@ def _silent_action(detail: Optional[str]) -> str:
         return ("set the port's baud rate to the device's: serial:PORT?baud=N as the source (dealer-assist run "
                 "--source, or source in the config; the shoe's manual gives its rate: most send 115200, the reader's "
                 "default, or 9600), then check the cable; type the cards (K) meanwhile")
+    if "no heartbeat heard since the port opened" in detail:
+        return ("have the shoe's firmware send a heartbeat every second (hardware/PROTOCOL.md 6); type the cards (K) "
+                "meanwhile")
     if "CRC-16/XMODEM" in detail:
         return ("`dealer-assist listen` names the CRC the device sends: have its firmware mended (hardware/PROTOCOL.md "
                 "4); type the cards (K) meanwhile")
@@ -282,4 +285,8 @@ class ReaderLink:
                        f"{event.source}: {event.detail or 'nothing more to read'}",
                        "type any further cards (K), or start the display with another --source")
         elif event.state == "up" and before in ("lost", "stale"):
-            self.dismiss(f"link:{event.source}")
+            # A note in the lost (or silent) bar's place, journaled as alerts are: the bar just going read as
+            # someone pressing Esc, not as the reader plugged back (qaAY F5).
+            self.alert(f"link:{event.source}", "info", "CARD READER BACK",
+                       f"{event.source}: reading again after it was {'lost' if before == 'lost' else 'silent'}",
+                       "nothing to do: the cards are read again as they are dealt")
