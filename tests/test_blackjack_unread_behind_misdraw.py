@@ -14,21 +14,11 @@ from decimal import Decimal as D
 import pytest
 
 from dealer_assist.table.blackjack_session import BlackjackSession
-from dealer_assist.table.blackjack_state import BlackjackTableRules
 from dealer_assist.table.holds import AFTER_A_MISDRAW, AFTER_AN_UNREADABLE
 from polling import wait_for
 from replayed_journals import replayed
-from test_blackjack_shoe_faults import enter_refused, held, restarted
+from test_blackjack_shoe_faults import TWO_SEATS, enter_refused, held, restarted, table  # noqa: F401 (the fixture)
 from test_serial_blackjack_reads import BlackjackRig
-
-TWO_SEATS = BlackjackTableRules(seats=2)
-
-
-@pytest.fixture
-def table(tmp_path):
-    made = BlackjackRig(tmp_path, TWO_SEATS)
-    yield made
-    made.close()
 
 
 def codes(session: BlackjackSession) -> dict:

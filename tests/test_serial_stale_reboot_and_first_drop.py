@@ -12,19 +12,10 @@ A line dropped since the port opened that may have stood for a card is named los
 
 from __future__ import annotations
 
-import pytest
-
 from dealer_assist.events import CountRestarted, DeviceHello, LinkState, SeqGap
 from polling import wait_for
+from test_serial_gap_after_silence import rig  # noqa: F401 (the fixture: a reader stale after 0.3 s)
 from test_serial_restarts import Rig, bad_crc, frame, hello, waits
-
-
-@pytest.fixture
-def rig(tmp_path):
-    made = Rig(tmp_path)
-    made.reader.stale_after = 0.3
-    yield made
-    made.close()
 
 
 def _gaps(rig: Rig) -> list:
