@@ -72,6 +72,35 @@ class ReplayFollowing:
         return None
 
     def _replay_op(self, event: RecordedOp) -> None:
+        """A journaled operation played again, the waits' alerts left as a restart there shows them."""
+        before = self._snap.alerts
+        self._replay_op_applied(event)
+        if event.entry is not None and (self._replay_waits_stood or any(
+                hold_of_alert(a.code) is not None for a in (*before, *self._snap.alerts))):
+            self._replay_waits_as_restarted(event.entry, before)
+        self._replay_waits_stood = any(hold_of_alert(a.code) is not None for a in self._snap.alerts)
+
+    def _replay_waits_as_restarted(self, entry: tuple[str, int], before: tuple[Alert, ...]) -> None:
+        """The alerts of the waits after the operation at journal ``entry``: those a restart there shows.  The live
+        table takes them down unjournaled (:meth:`_settle_hold_alerts`) and brings them back at a void of the card that
+        ended their wait; a restart plays the journal through the live rules, the replay's own count of the cards due
+        only follows them (fuzz bac 507: FRAMES LOST and UNREADABLE CARD stayed up after the card typed and Enter;
+        bac 555: UNREADABLE CARD went at the card typed; bj 560: a void brought CARD REFUSED back live only)."""
+        restarted = self._restarted_at(entry)
+        if restarted is None:
+            return
+        waits = [a for a in restarted.alerts if hold_of_alert(a.code) is not None]
+        codes = {a.code for a in waits}
+        now = self._snap.alerts
+        kept = [a for a in now if hold_of_alert(a.code) is None or a.code in codes]
+        shown = {a.code for a in kept}
+        back = [next((b for b in before if b.code == a.code), None) or self._replay_raised.get((a.code, a.title, a.text))
+                for a in waits if a.code not in shown]
+        alerts = (*kept, *(a for a in back if a is not None))
+        if alerts != now:
+            self._publish(replace(self._snap, alerts=alerts))
+
+    def _replay_op_applied(self, event: RecordedOp) -> None:
         """A journaled operation played again (no PIN: it was authorised when it was recorded)."""
         said = self._correction_said(self._snap.state, event.op)  # as live said it (qaAX H2)
         self._from_record = True  # the lock is held: no command of another thread runs meanwhile
@@ -485,6 +514,8 @@ class ReplayFollowing:
             alert = Alert(note["code"], str(note.get("level") or "error"), str(note.get("title") or ""),
                           str(note.get("text") or ""), f"at the table: {action}" if action else "", self._clock())
             self._replay_many_alert(note)
+            self._replay_raised[(alert.code, alert.title, alert.text)] = alert
+            self._replay_waits_stood = self._replay_waits_stood or hold_of_alert(alert.code) is not None
             if alert.code == "unplaced":  # a restart named the reads left and waits for none of them (_restore_holds)
                 self._replay_reads.clear()
             elif alert.code == "unreadable":
