@@ -294,6 +294,9 @@ class SessionCore(ReadWaits, BurnsAndNewShoes, UnreadCards, ReaderLink, RestartR
         #: In a replay, whether a wait's alert stood after the last operation or was raised since (a note may have
         #: taken it down since, where live kept it: see _replay_op).
         self._replay_waits_stood = False
+        #: In a replay, the last restart asked for (its journal entry, the table's state, its snapshot): asked twice
+        #: after an operation, for the waits' alerts and the reads held, it is made once.
+        self._replay_restarted: tuple[Any, ...] = (None, None, None)
         #: In a replay, the reads journaled and not placed yet, as the live table took them (see ReplayReads).
         self._replay_reads = ReplayReads(
             self._replay_behind, lambda source, seq: self._replay_many[source][0] if source in self._replay_many
