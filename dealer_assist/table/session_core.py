@@ -288,7 +288,7 @@ class SessionCore(ReadWaits, BurnsAndNewShoes, UnreadCards, ReaderLink, RestartR
         self._replay_many_opened = 0
         #: In a replay, whether the last card refused was typed (K): its CARD REFUSED explains no wait (see _replay_op).
         self._replay_typed_refused = False
-        #: In a replay, each journaled alert as the replay showed it, by code, title and text: a wait's alert that a
+        #: In a replay, each journaled alert of a wait this shoe as the replay showed it, by code, title and text: one a
         #: restart shows again after an operation (a void) is shown as it was (see _replay_waits_as_restarted).
         self._replay_raised: dict[tuple[str, str, str], Alert] = {}
         #: In a replay, whether a wait's alert stood after the last operation or was raised since (a note may have

@@ -140,6 +140,7 @@ class ReplayFollowing:
             self._replay_dropped, self._replay_dropped_due, self._replay_typed_dropped = set(), {}, {}
         if op.get("op") in ("new_shoe", "new_deck") and error is None:
             self._replay_reads.clear()  # as live (_end_holds): dropped, or journaled again as the new shoe's
+            self._replay_raised = {}  # a restart reads the journal from the new shoe: none comes back
         if op.get("op") == "void_round":  # as live: the cards not read went aside with the round
             self._replay_many = {}
             self._replay_unread = self._replay_typed_open = 0
@@ -519,8 +520,9 @@ class ReplayFollowing:
             alert = Alert(note["code"], str(note.get("level") or "error"), str(note.get("title") or ""),
                           str(note.get("text") or ""), f"at the table: {action}" if action else "", self._clock())
             self._replay_many_alert(note)
-            self._replay_raised[(alert.code, alert.title, alert.text)] = alert
-            self._replay_waits_stood = self._replay_waits_stood or hold_of_alert(alert.code) is not None
+            if hold_of_alert(alert.code) is not None:
+                self._replay_raised[(alert.code, alert.title, alert.text)] = alert
+                self._replay_waits_stood = True
             if alert.code == "unplaced":  # a restart named the reads left and waits for none of them (_restore_holds)
                 self._replay_reads.clear()
             elif alert.code == "unreadable":
