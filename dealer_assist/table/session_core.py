@@ -288,6 +288,15 @@ class SessionCore(ReadWaits, BurnsAndNewShoes, UnreadCards, ReaderLink, RestartR
         self._replay_many_opened = 0
         #: In a replay, whether the last card refused was typed (K): its CARD REFUSED explains no wait (see _replay_op).
         self._replay_typed_refused = False
+        #: In a replay, each journaled alert of a wait this shoe as the replay showed it, by code, title and text: one a
+        #: restart shows again after an operation (a void) is shown as it was (see _replay_waits_as_restarted).
+        self._replay_raised: dict[tuple[str, str, str], Alert] = {}
+        #: In a replay, whether a wait's alert stood after the last operation or was raised since (a note may have
+        #: taken it down since, where live kept it: see _replay_op).
+        self._replay_waits_stood = False
+        #: In a replay, the last restart asked for (its journal entry, the table's state, its snapshot): asked twice
+        #: after an operation, for the waits' alerts and the reads held, it is made once.
+        self._replay_restarted: tuple[Any, ...] = (None, None, None)
         #: In a replay, the reads journaled and not placed yet, as the live table took them (see ReplayReads).
         self._replay_reads = ReplayReads(
             self._replay_behind, lambda source, seq: self._replay_many[source][0] if source in self._replay_many

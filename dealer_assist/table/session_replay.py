@@ -72,6 +72,35 @@ class ReplayFollowing:
         return None
 
     def _replay_op(self, event: RecordedOp) -> None:
+        """A journaled operation played again, the waits' alerts left as a restart there shows them."""
+        before = self._snap.alerts
+        self._replay_op_applied(event)
+        if event.entry is not None and (self._replay_waits_stood or self.VOIDS_A_CARD(event.op) or any(
+                hold_of_alert(a.code) is not None for a in (*before, *self._snap.alerts))):
+            self._replay_waits_as_restarted(self._restarted_at(event.entry), before)
+        self._replay_waits_stood = any(hold_of_alert(a.code) is not None for a in self._snap.alerts)
+
+    def _replay_waits_as_restarted(self, restarted: Any, before: tuple[Alert, ...]) -> None:
+        """The alerts of the waits as the snapshot ``restarted`` of a restart at this point of the journal shows them.
+        The live table takes them down unjournaled (:meth:`_settle_hold_alerts`) and brings them back at a void of the
+        card that ended their wait; a restart plays the journal through the live rules, where the replay's own count of
+        the cards due only follows them (fuzz bac 507: FRAMES LOST and UNREADABLE CARD stayed up after the cards typed
+        and Enter; bac 555: UNREADABLE CARD went with a read refused at Enter; bj 560: a void brought CARD REFUSED
+        back live only).  Those it brings back are shown as the replay showed them (``before``, else as journaled)."""
+        if restarted is None:
+            return
+        waits = [a for a in restarted.alerts if hold_of_alert(a.code) is not None]
+        codes = {a.code for a in waits}
+        now = self._snap.alerts
+        kept = [a for a in now if hold_of_alert(a.code) is None or a.code in codes]
+        shown = {a.code for a in kept}
+        back = [next((b for b in before if b.code == a.code), None)
+                or self._replay_raised.get((a.code, a.title, a.text)) for a in waits if a.code not in shown]
+        alerts = (*kept, *(a for a in back if a is not None))
+        if alerts != now:
+            self._publish(replace(self._snap, alerts=alerts))
+
+    def _replay_op_applied(self, event: RecordedOp) -> None:
         """A journaled operation played again (no PIN: it was authorised when it was recorded)."""
         said = self._correction_said(self._snap.state, event.op)  # as live said it (qaAX H2)
         self._from_record = True  # the lock is held: no command of another thread runs meanwhile
@@ -111,6 +140,7 @@ class ReplayFollowing:
             self._replay_dropped, self._replay_dropped_due, self._replay_typed_dropped = set(), {}, {}
         if op.get("op") in ("new_shoe", "new_deck") and error is None:
             self._replay_reads.clear()  # as live (_end_holds): dropped, or journaled again as the new shoe's
+            self._replay_raised = {}  # a restart reads the journal from the new shoe: none comes back
         if op.get("op") == "void_round":  # as live: the cards not read went aside with the round
             self._replay_many = {}
             self._replay_unread = self._replay_typed_open = 0
@@ -376,11 +406,14 @@ class ReplayFollowing:
         this one's state: the reads held, rebuilt by :meth:`_restore_holds`), or None if the journal is gone."""
         from dealer_assist.table.journal import Journal, JournalError
 
+        if self._replay_restarted[0] == entry and self._replay_restarted[1] is self._snap.state:
+            return self._replay_restarted[2]  # asked first for the waits' alerts (_replay_op)
         blank = self._blank()
         try:
             blank._publish(replace(blank._snap, state=self._snap.state))
             with Journal.open(entry[0], readonly=True) as journal:
                 blank._restore_holds(_JournalUpTo(journal, entry[1]))
+            self._replay_restarted = (entry, self._snap.state, blank.snapshot)
             return blank.snapshot
         except (JournalError, OSError):
             return None
@@ -394,6 +427,8 @@ class ReplayFollowing:
         if not self._snap.replay:
             return
         restarted = self._restarted_at((event.path, event.last_seq))
+        if self._replay_waits_stood or any(hold_of_alert(a.code) is not None for a in self._snap.alerts):
+            self._replay_waits_as_restarted(restarted, self._snap.alerts)  # after the notes after the last operation
         if restarted is None:  # gone since the replay read it: as the record's entries say
             self._replay_show_held()
         else:
@@ -485,6 +520,9 @@ class ReplayFollowing:
             alert = Alert(note["code"], str(note.get("level") or "error"), str(note.get("title") or ""),
                           str(note.get("text") or ""), f"at the table: {action}" if action else "", self._clock())
             self._replay_many_alert(note)
+            if hold_of_alert(alert.code) is not None:
+                self._replay_raised[(alert.code, alert.title, alert.text)] = alert
+                self._replay_waits_stood = True
             if alert.code == "unplaced":  # a restart named the reads left and waits for none of them (_restore_holds)
                 self._replay_reads.clear()
             elif alert.code == "unreadable":
