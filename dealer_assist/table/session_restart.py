@@ -296,8 +296,9 @@ class RestartRestoring:
                     card = _parsed(payload.get("card"))
                     if card is not None:
                         typed.append(card)
-                    settles = self._typed_while_held(queue[0][0].get("source"), queue[0][1],  # as live (enter_card)
-                                                     _waited_under(queue[0][0], queue[0][1], whys))
+                    self._typed_while_held(queue[0][0].get("source"), queue[0][1],  # as live (enter_card)
+                                           _waited_under(queue[0][0], queue[0][1], whys))
+                    settles = True  # live settles the alerts after each card typed (fixR53: CARD REFUSED came back)
             elif kind == "shoe_burn" and isinstance(payload.get("burned_unread"), int):  # B (as live: _burn_done)
                 self._pending_hold = queue[0][1] if queue else None  # the read held then (its own cards come first)
                 settles = self._burn_done(payload["burned_unread"], settle=False) > 0
