@@ -67,7 +67,11 @@ class BlackjackTyped:
                         f"{card.label} typed for the card in {_box_words(box)}: it waits for the decision for {who}; "
                         f"press H or D and it is played there, or Del drops it")))
                     return None
+            before = self._last_ended
             error = super().enter_card(text, zone)
+            # Typed for the read held behind the card refused (bj 738: a V of it brought the wait back without its
+            # CARD REFUSED, which a restart showed).
+            self._refusal_kept_by_wait(before)
             pending = self._snap.pending
             if (error is None and pending is not None and pending.source == KEYBOARD
                     and self._read_under_typed is not None and pending.doubt in HOLDS and not self._typed_held(pending)):
