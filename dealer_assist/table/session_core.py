@@ -288,9 +288,6 @@ class SessionCore(ReadWaits, BurnsAndNewShoes, UnreadCards, ReaderLink, RestartR
         self._replay_many_opened = 0
         #: In a replay, whether the last card refused was typed (K): its CARD REFUSED explains no wait (see _replay_op).
         self._replay_typed_refused = False
-        #: In a replay, the shoes whose card refused with no round open for it (AFTER_A_MISDRAW) a read waits behind, as
-        #: live (_hold_of): a card typed for that read ends the wait, its CARD REFUSED the typed card's or not (bj 738).
-        self._replay_misdrawn: set[str] = set()
         #: In a replay, the reads journaled and not placed yet, as the live table took them (see ReplayReads).
         self._replay_reads = ReplayReads(
             self._replay_behind, lambda source, seq: self._replay_many[source][0] if source in self._replay_many

@@ -14,10 +14,10 @@ from typing import Any, Optional
 from dealer_assist.cards import InvalidCardError, parse_card
 from dealer_assist.events import RecordedNote, RecordedEnd, RecordedOp, RecordedStart
 from dealer_assist.table.alert import Alert
-from dealer_assist.table.holds import (AFTER_A_DOUBLE_FEED, AFTER_A_GAP, AFTER_A_MISDRAW, AFTER_DROPPED,
-                                       AFTER_TYPED_UNREAD, SAME_CARD_DOUBTS, TYPED_UNREAD, AFTER_A_REFUSAL, HOLDS,
-                                       ONE_CARD_HOLDS, READ_BEFORE_A_STOP, held_by_alert, hold_of_alert, left_unplayed,
-                                       DRAWN_ONCE, reads_again)
+from dealer_assist.table.holds import (AFTER_A_DOUBLE_FEED, AFTER_A_GAP, AFTER_DROPPED, AFTER_TYPED_UNREAD,
+                                       SAME_CARD_DOUBTS, TYPED_UNREAD, AFTER_A_REFUSAL, HOLDS, ONE_CARD_HOLDS,
+                                       READ_BEFORE_A_STOP, held_by_alert, hold_of_alert, left_unplayed, DRAWN_ONCE,
+                                       reads_again)
 from dealer_assist.table.replay_reads import HELD_AS, QueuedRead, Unread
 from dealer_assist.table.session_typed import UNSURE_READ
 from dealer_assist.table.standing_alerts import FOUND_AGAIN
@@ -122,7 +122,6 @@ class ReplayFollowing:
             self._replay_many = {}
             self._replay_unread = self._replay_typed_open = 0           # alerts go (rev22: CUT CARD OUT stayed)
             self._replay_unread_frames, self._replay_asks = [], set()
-            self._replay_misdrawn = set()
             keep = tuple(a for a in self._snap.alerts if a.code.split(":")[0] in FOUND_AGAIN)
             if keep != self._snap.alerts:
                 self._publish(replace(self._snap, alerts=keep))
@@ -207,11 +206,9 @@ class ReplayFollowing:
                 # Its reader's cards are all typed: as live (enter_card), it counts for no other reader's card, and
                 # their waits stand (two-1289, two-1661: the replay took another camera's card as typed).
                 return
-            counted = False  # whether it is a card a wait counted (a void of it brings that wait back)
             if for_ask:
                 self._replay_asks.discard(held.source)
             else:
-                counted = self._replay_unread > 0
                 self._replay_unread = max(0, self._replay_unread - 1)
                 first = behind[0] if behind else self._replay_unread_frames[0] if self._replay_unread_frames else None
                 self._replay_unread_frames = [f for f in self._replay_unread_frames if f is not first]
@@ -221,19 +218,15 @@ class ReplayFollowing:
             # Another reader's ask still standing keeps them all up, as live (_settle_hold_alerts: two-279).
             if (waits and waits - {AFTER_A_GAP, AFTER_A_DOUBLE_FEED} <= set(ONE_CARD_HOLDS) and not self._replay_many
                     and not self._replay_unread and not self._replay_dropped and not self._replay_asks):
-                ends = held is not None and (counted or held.source in self._replay_misdrawn)
-                if waits == {AFTER_A_REFUSAL} and self._replay_typed_refused and not ends:
+                if waits == {AFTER_A_REFUSAL} and self._replay_typed_refused:
                     # The alert of a typed card refused, no wait's: live took it down (_settle_hold_alerts) and the
-                    # card ended no wait, so a void of it brings none back (bj-439, bj-461).  Typed for the read held
-                    # behind a card refused, it ended that card's wait, which a void brings back with it (bj 738).
+                    # card ended no wait, so a void of it brings none back (bj-439, bj-461).
                     self._publish(replace(self._snap, alerts=tuple(
                         a for a in self._snap.alerts if hold_of_alert(a.code) is None)))
                     return
                 self._replay_typed[self._placed_count] = (
                     self._replay_typed_open + 1, tuple(a for a in self._snap.alerts if hold_of_alert(a.code) is not None))
                 self._replay_typed_open = 0
-                if held is not None:
-                    self._replay_misdrawn.discard(held.source)
                 self._publish(replace(self._snap, alerts=tuple(
                     a for a in self._snap.alerts if hold_of_alert(a.code) is None)))
             elif self._replay_unread and not for_ask:
@@ -328,7 +321,6 @@ class ReplayFollowing:
         self._replay_unread_frames, self._replay_typed_open = left, 0
         self._replay_unread = sum(1 for f in left if not f[2])
         self._replay_asks.discard(source)  # a read held under its ask, played: the ask is answered
-        self._replay_misdrawn.discard(source)
         self._replay_dropped.discard(source)
         self._replay_dropped_due.pop(source, None)
         if taken is not None and taken.many is not None and self._replay_many.get(source, (None,))[0] == taken.many:
@@ -427,7 +419,6 @@ class ReplayFollowing:
         self._replay_unread_frames = [f for f in self._replay_unread_frames
                                       if held is not None and f[0] == kept and (f[0], f[1]) in held.behind]
         self._replay_asks = {source for source in self._replay_asks if source == kept}
-        self._replay_misdrawn = {source for source in self._replay_misdrawn if source == kept}
         self._replay_many = {source: many for source, many in self._replay_many.items()
                              if held is not None and source == kept and many[0] == held.many}
         if held is not None and (self._replay_unread_frames or self._replay_asks or self._replay_many):
@@ -508,8 +499,6 @@ class ReplayFollowing:
             self._replay_reads.read(note["source"], seq, self._replay_frame(note["source"], seq), note)
         elif kind == "card_refused" and isinstance(note.get("source"), str):
             self._replay_typed_refused = note["source"] == "keyboard"
-            if left_unplayed(kind, note) == (note["source"], AFTER_A_MISDRAW) and not note.get("held"):
-                self._replay_misdrawn.add(note["source"])
             if left_unplayed(kind, note) is not None:  # as live (_hold_next): its wait replaces the ask's (bj-156)
                 self._replay_asks.discard(note["source"])
             # As live (_hold_next at the refusal): the read taken next waits under the refusal's wait, not split.
@@ -562,8 +551,6 @@ class ReplayFollowing:
                             held.behind = (*held.behind, (source, self._replay_ask_seq[source]))
             if TYPED_UNREAD in codes:
                 self._replay_asks = set()
-            if "refused" in codes and note.get("set_aside") is True:  # as live: Del set the card refused aside
-                self._replay_misdrawn = set()
             if "gap" in codes:  # as live (dismiss): the gaps' waits end
                 self._replay_many = {s: m for s, m in self._replay_many.items() if m[1] != AFTER_A_GAP}
             self._publish(replace(snap, alerts=tuple(a for a in snap.alerts if a.code not in codes)))
