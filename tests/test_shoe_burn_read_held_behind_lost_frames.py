@@ -13,8 +13,10 @@ from __future__ import annotations
 
 import pytest
 
+from dealer_assist.table.holds import AFTER_BURNED_UNREAD_P1
 from dealer_assist.table.journal import Journal
 from dealer_assist.table.session import TableSession
+from dealer_assist.table.state import TablePhase
 from polling import wait_for
 from replayed_journals import replayed
 from test_serial_restarts import frame, hello
@@ -78,3 +80,34 @@ def test_shift_b_keeps_frames_lost_enter_again_for_the_read_after_the_lost_frame
         rig.close()
     replay = replayed(rig.path, TableSession(rig.rules, odds=False))
     assert [c.code for c in replay.state.round.cards] == ["9D", "JH"]
+
+
+@pytest.mark.parametrize("restart", [False, True])
+def test_a_card_typed_for_the_read_held_behind_lost_frames_and_voided_answers_frames_lost_no_more(tmp_path, restart):
+    """Burn: frame 1 lost (the heartbeat names it: the shown card), 10H held behind it, ??; Del on 10H; 10S read (it
+    waits for 2 cards); 4C typed, voided (V).  The void takes the croupier's answer back: at Shift+B FRAMES LOST
+    still asks of 10S, which is not burned but held as P1 (README), live as restarted (fuzz bac --heartbeats 560:
+    live burned it, the restart held it)."""
+    rig = BurnRig(tmp_path)
+    try:
+        rig.send(hello("B1"), frame("HB", 2, "1"), frame("CARD", 3, "TH"))
+        assert rig.waits("TH") and wait_for(lambda: "gap" in standing(rig))
+        rig.send(frame("CARD", 4, "??"))
+        assert wait_for(lambda: "unreadable" in standing(rig)) and rig.session.reject_pending() is None
+        rig.send(frame("CARD", 5, "TS"))
+        assert rig.waits("TS") and rig.session.snapshot.cards_due == 2
+        assert rig.session.enter_card("4C") is None and rig.session.snapshot.cards_due == 1
+        assert rig.session.void_last_card(why="not that card") is None and rig.session.snapshot.cards_due == 2
+        if restart:
+            rig.restart()
+        assert rig.session.skip_burn() is None
+        live = view(rig)
+        assert live[0] == ("TS", AFTER_BURNED_UNREAD_P1) and live[1] == 0, live
+        assert rig.session.state.shoe.burned == () and rig.session.state.phase == TablePhase.BETTING
+        rig.restart()
+        assert view(rig) == live
+        assert rig.session.confirm_pending() is None and rig.played() == ["TS"]
+    finally:
+        rig.close()
+    replay = replayed(rig.path, TableSession(rig.rules, odds=False))
+    assert [c.code for c in replay.state.round.cards] == ["TS"] and replay.state.shoe.burned == ()

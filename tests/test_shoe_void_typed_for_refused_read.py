@@ -49,3 +49,26 @@ def test_void_of_the_card_typed_for_a_refused_read_shows_card_refused_again(tmp_
         rig.close()
     replay = replayed(rig.journal, BlackjackSession(RULES))
     assert sorted(a.code for a in replay.snapshot.alerts if a.level != "info" and a.code != "replay") == live
+
+
+def test_void_of_the_card_typed_for_a_read_held_behind_a_refused_read_shows_card_refused_again(tmp_path):
+    """Q♥ burned, J♦ read before any bet (refused), Q♦ held behind it; seat 1 bets, the deal; Q♥ typed (refused: dealt
+    already), 7♣ typed (seat 1's first), V.  The wait is back with CARD REFUSED, as restarted (fuzz bj 738: live showed
+    no alert, only the banner asking for the card)."""
+    rig = RestartingBlackjackRig(tmp_path, RULES)
+    try:
+        s = rig.session
+        rig.cards("QH", "JD", "QD")
+        assert wait_for(lambda: s.snapshot.pending is not None and s.snapshot.pending.card.code == "QD")
+        assert s.place(1, D("10")) is None and s.deal() is None
+        assert "already dealt" in s.enter_card("QH") and "refused" in standing(rig)
+        assert s.enter_card("7C") is None and "refused" not in standing(rig)
+        assert s.void_last(why="typo") is None
+        live = (sorted(standing(rig)), s.cards_due("serial:shoe"), s.snapshot.pending.card.code)
+        assert live == (["refused"], 1, "QD"), live
+        s = rig.restart()
+        assert (sorted(standing(rig)), s.cards_due("serial:shoe"), s.snapshot.pending.card.code) == live
+    finally:
+        rig.close()
+    replay = replayed(rig.journal, BlackjackSession(RULES))
+    assert sorted(a.code for a in replay.snapshot.alerts if a.level != "info" and a.code != "replay") == live[0]

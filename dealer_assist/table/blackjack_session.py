@@ -580,8 +580,14 @@ class BlackjackSession(BlackjackTyped, BlackjackReads, BlackjackCut, BlackjackRe
         played (:meth:`_play`), before the wait it ends kept the waits' alerts: that wait keeps it, so that a void of
         the card typed shows it again, as a restart does (rev39 P1: live showed no CARD REFUSED again, or only
         UNREADABLE CARD; a restart and the replay showed it)."""
-        before, refused, self._typed_over_refusal = self._last_ended, self._typed_over_refusal, ()
+        before = self._last_ended
         super()._typed_in_place()
+        self._refusal_kept_by_wait(before)
+
+    def _refusal_kept_by_wait(self, before: Optional[int]) -> None:
+        """The CARD REFUSED the card typed took down (:attr:`_typed_over_refusal`) goes with the wait that card ended
+        (``before``: the wait ended last before it), for a void to show again, as a restart does."""
+        refused, self._typed_over_refusal = self._typed_over_refusal, ()
         ended = self._ended.get(self._last_ended) if self._last_ended is not None else None
         if refused and self._last_ended != before and ended is not None:
             self._ended[ended.number] = replace(ended, alerts=(*refused, *(a for a in ended.alerts

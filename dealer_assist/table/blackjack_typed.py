@@ -69,7 +69,11 @@ class BlackjackTyped:
                         f"press H or D and it is played there, or Del drops it")))
                     return None
             held = self._snap.pending
+            before = self._last_ended
             error = super().enter_card(text, zone)
+            # Typed for the read held behind the card refused (bj 738: a V of it brought the wait back without its
+            # CARD REFUSED, which a restart showed).
+            self._refusal_kept_by_wait(before)
             pending = self._snap.pending
             if (error is None and held is not None and pending is held and held.doubt in (*RUN_HOLDS, *ONE_CARD_HOLDS)
                     and self._snap.state.phase == BlackjackPhase.SETTLED and not self._snap.cards_due

@@ -331,6 +331,10 @@ class ReadWaits:
             # "9♠ typed: Enter plays 3♦" after 9♠ was voided).
             self._publish(replace(snap, typed_before=snap.typed_before[:-1],
                                   typed_for=snap.pending if len(snap.typed_before) > 1 else None))
+            if len(snap.typed_before) == 1 and self._typed_before is snap.pending:
+                # Nor does it answer FRAMES LOST any more, as a restart takes it (fixR53, bac HB 560: Shift+B then
+                # burned the read held behind the lost frames live, and left it held for Enter restarted).
+                self._typed_before = None
         # Typed with no wait standing and voided: it answers no camera's ask after (rev25 F7: the ask named it).
         self._typed_loose = [loose for loose in self._typed_loose if loose[2] != self._placed_count]
         self._placed_count -= 1
