@@ -35,5 +35,7 @@ def test_shots_shifted_from_a_card_left_out_are_named_from_that_card_on(tmp_path
     text = str(err.value)
     assert f"from 5S.png on, each of the {len(wrong)} shots reads as the next card in the set-up order" in text
     assert "was the 5S left out" in text and "Delete 5S.png and every shot after it" in text
+    assert {d["shifted_from"] for d in err.value.details["shots"]} == {"5S"}
+    assert "if_names_right" not in err.value.details and "another deck" not in text  # the shift explains the self-test
     for right in ("2S.png", "3S.png", "4S.png", "AS.png"):
         assert f"{right} reads as" not in text

@@ -740,6 +740,9 @@ def calibrate(folder: str | Path, name: Optional[str] = None, *, self_test: bool
         except CalibrationError as exc:
             if not misnamed:
                 raise
+            if any(shot.get("shifted_from") for shot in found):
+                # The shift explains the failed self-test: "if the names are right" would send to another deck.
+                raise _misnamed(misnamed, found, shots, skipped, "", other_shape, aspect) from None
             # A swapped pair can fail the self-test outright: the names are the likelier fault than the deck.
             raise _misnamed(misnamed, found, shots, skipped, f"If the names are right: {str(exc).split(':' + chr(10))[0]}",
                             other_shape, aspect)
@@ -913,7 +916,9 @@ def read_back(profile: Profile, folder: str | Path, misnamed: Optional[list[dict
     Shots the profile lists as failed are not read again.  The first warning is
     :func:`small_card_warning`'s, when the cards are small in the shots: it then stands for
     the shots read as nothing.  ``misnamed``, when given, gets each shot read as another card as
-    ``{"shot", "reads_as", "swapped_with"}`` (the other shot of a swapped pair, or None), for ``--json``.
+    ``{"shot", "reads_as", "swapped_with"}`` (the other shot of a swapped pair, or None), for ``--json``;
+    shots shifted by one card in the set-up order (see :mod:`.shifted_shots`) are named together, each
+    with ``"shifted_from"``: the first shifted shot's card.
     """
     shots = [s for s in shots_in(folder)[0] if profile.shots.get(s.path.name) == "ok"]
     recognizer = Recognizer(profile)
@@ -943,8 +948,8 @@ def read_back(profile: Profile, folder: str | Path, misnamed: Optional[list[dict
     if shift:
         # Taught from the shifted names, the profile reads the shifted shots as named and blames the right ones.
         if misnamed is not None:
-            misnamed += [{"shot": name, "reads_as": parse_card(code).code, "swapped_with": None}
-                         for name, code in shift.shows]
+            misnamed += [{"shot": name, "reads_as": parse_card(code).code, "swapped_with": None,
+                          "shifted_from": shift.start} for name, code in shift.shows]
         return [*warnings, shift_warning(shift)]
     for shot in shots:
         card = reads_as.get(shot.path.name)
