@@ -29,6 +29,7 @@ from dealer_assist.vision.profile import (CANON_H, CARD_H_NEEDED, MIN_SELF_TEST_
                                           Profile, least_self_test_read)
 from dealer_assist.vision.recognize import Recognizer
 from dealer_assist.vision.selftest import derive_thresholds, learn_templates
+from dealer_assist.vision.shifted_shots import find_shift, shift_warning
 from dealer_assist.vision.suit_colours import colour_pairs, suit_inks
 
 IMAGE_SUFFIXES = (".png", ".jpg", ".jpeg", ".bmp", ".tif", ".tiff", ".webp")
@@ -739,6 +740,9 @@ def calibrate(folder: str | Path, name: Optional[str] = None, *, self_test: bool
         except CalibrationError as exc:
             if not misnamed:
                 raise
+            if any(shot.get("shifted_from") for shot in found):
+                # The shift explains the failed self-test: "if the names are right" would send to another deck.
+                raise _misnamed(misnamed, found, shots, skipped, "", other_shape, aspect) from None
             # A swapped pair can fail the self-test outright: the names are the likelier fault than the deck.
             raise _misnamed(misnamed, found, shots, skipped, f"If the names are right: {str(exc).split(':' + chr(10))[0]}",
                             other_shape, aspect)
@@ -912,7 +916,9 @@ def read_back(profile: Profile, folder: str | Path, misnamed: Optional[list[dict
     Shots the profile lists as failed are not read again.  The first warning is
     :func:`small_card_warning`'s, when the cards are small in the shots: it then stands for
     the shots read as nothing.  ``misnamed``, when given, gets each shot read as another card as
-    ``{"shot", "reads_as", "swapped_with"}`` (the other shot of a swapped pair, or None), for ``--json``.
+    ``{"shot", "reads_as", "swapped_with"}`` (the other shot of a swapped pair, or None), for ``--json``;
+    shots shifted by one card in the set-up order (see :mod:`.shifted_shots`) are named together, each
+    with ``"shifted_from"``: the first shifted shot's card.
     """
     shots = [s for s in shots_in(folder)[0] if profile.shots.get(s.path.name) == "ok"]
     recognizer = Recognizer(profile)
@@ -929,14 +935,22 @@ def read_back(profile: Profile, folder: str | Path, misnamed: Optional[list[dict
         others = sure[shot.path.name] - {shot.card}
         if others:
             reads_as[shot.path.name] = min(others, key=_name)
-    if unread:
-        for name, card in _glyph_reads(profile, [s for s in shots if s.path.name in images], images).items():
-            reads_as.setdefault(name, card)
+    glyphs = _corner_glyphs(profile, [s for s in shots if s.path.name in images], images) if unread else {}
+    for name, card in _glyph_reads(glyphs).items():
+        reads_as.setdefault(name, card)
     by_card = {s.card: s.path.name for s in shots}
     warnings = []
     small = small_card_warning(profile)
     if small:
         warnings.append(small)
+    shift = find_shift({name: (_name(card), rank, suit) for name, (card, rank, suit, _) in glyphs.items()},
+                       [(s.path.name, _name(s.card)) for s in shots]) if reads_as else None
+    if shift:
+        # Taught from the shifted names, the profile reads the shifted shots as named and blames the right ones.
+        if misnamed is not None:
+            misnamed += [{"shot": name, "reads_as": parse_card(code).code, "swapped_with": None,
+                          "shifted_from": shift.start} for name, code in shift.shows]
+        return [*warnings, shift_warning(shift)]
     for shot in shots:
         card = reads_as.get(shot.path.name)
         if card is None:
@@ -994,8 +1008,9 @@ def _shares(file_name: str, card: Card) -> bool:
     return other != card and (other.rank == card.rank or other.suit == card.suit)
 
 
-def _glyph_reads(profile: Profile, shots: list[Shot], images: dict) -> dict[str, Card]:
-    """The shots whose index glyphs show another card than their name: {file name: that card}.
+def _glyph_reads(glyphs: dict) -> dict[str, Card]:
+    """The shots whose index glyphs (:func:`_corner_glyphs`) show another card than their name:
+    {file name: that card}.
 
     A profile learns each rank from only four shots; one of them named wrongly pulls that
     rank's templates towards the glyph it shows, and the shot's own glyph then matches its
@@ -1005,28 +1020,10 @@ def _glyph_reads(profile: Profile, shots: list[Shot], images: dict) -> dict[str,
     has thirteen shots, one wrong among them hardly moves its templates: the profile's best
     suit that the ink's colour allows, leading the shot's own by :data:`OTHER_SUIT_LEAD`.
     """
-    from dealer_assist.vision.index import IndexMatcher, colour_fits, glyph_vector, suit_lead
-
-    matcher = IndexMatcher(profile)
-    glyphs = {}  # name -> (card, rank vector, best suit or None)
-    for shot in shots:
-        quad, _ = find_card(images[shot.path.name])
-        if quad is None:
-            continue
-        wv, hv = quad[1] - quad[0], quad[3] - quad[0]
-        w, h = float(np.linalg.norm(wv)), float(np.linalg.norm(hv))
-        r = matcher.read_corner(images[shot.path.name], quad[0][0], quad[0][1], wv / w, hv / h, w, h)
-        if r is None or len(r.glyphs) < 2:
-            continue
-        suit, score, _ = suit_lead(profile, r)
-        own = max((v for k, v in r.suit_scores.items() if k[0] == shot.card.suit), default=-1.0)
-        other_suit = (suit[0] if suit[0] != shot.card.suit and score - own >= OTHER_SUIT_LEAD
-                      and colour_fits(profile, suit[0], r.redness, r.ink_colour) else None)
-        glyphs[shot.path.name] = (shot.card, glyph_vector(r.glyphs[0].image), other_suit)
     out = {}
-    for name, (card, vector, other_suit) in glyphs.items():
+    for name, (card, vector, _, other_suit) in glyphs.items():
         means: dict[str, list] = {}
-        for other, (c, v, _) in glyphs.items():
+        for other, (c, v, _, _) in glyphs.items():
             if other != name:
                 means.setdefault(c.rank, []).append(v)
         likeness = {}
@@ -1042,3 +1039,29 @@ def _glyph_reads(profile: Profile, shots: list[Shot], images: dict) -> dict[str,
         if (rank, suit) != (card.rank, card.suit):
             out[name] = Card(rank, suit)
     return out
+
+
+def _corner_glyphs(profile: Profile, shots: list[Shot], images: dict) -> dict:
+    """Each shot's glyphs read at its card's top-left corner: {file name: (card as named, rank glyph
+    vector, suit glyph vector, the suit the profile prefers by :data:`OTHER_SUIT_LEAD` where the ink's
+    colour allows it, or None)}; a shot whose card or two glyphs are not found is left out."""
+    from dealer_assist.vision.index import IndexMatcher, colour_fits, glyph_vector, suit_lead
+
+    matcher = IndexMatcher(profile)
+    glyphs = {}
+    for shot in shots:
+        quad, _ = find_card(images[shot.path.name])
+        if quad is None:
+            continue
+        wv, hv = quad[1] - quad[0], quad[3] - quad[0]
+        w, h = float(np.linalg.norm(wv)), float(np.linalg.norm(hv))
+        r = matcher.read_corner(images[shot.path.name], quad[0][0], quad[0][1], wv / w, hv / h, w, h)
+        if r is None or len(r.glyphs) < 2:
+            continue
+        suit, score, _ = suit_lead(profile, r)
+        own = max((v for k, v in r.suit_scores.items() if k[0] == shot.card.suit), default=-1.0)
+        other_suit = (suit[0] if suit[0] != shot.card.suit and score - own >= OTHER_SUIT_LEAD
+                      and colour_fits(profile, suit[0], r.redness, r.ink_colour) else None)
+        glyphs[shot.path.name] = (shot.card, glyph_vector(r.glyphs[0].image), glyph_vector(r.glyphs[1].image),
+                                  other_suit)
+    return glyphs

@@ -15,13 +15,11 @@ from typing import Optional
 import cv2
 import numpy as np
 
-from dealer_assist.cards import RANKS, SUITS, Card, InvalidCardError, parse_card, printed_rank
+from dealer_assist.cards import Card, InvalidCardError, parse_card
 from dealer_assist.vision.calibrate import find_card
 from dealer_assist.vision.capture import CaptureError, describe
 from dealer_assist.vision.image_file import opencv_name
-
-#: The cards in the order they are asked for: A to K of spades, then hearts, diamonds, clubs.
-SET_UP_ORDER = tuple(printed_rank(rank) + suit for suit in SUITS for rank in RANKS)
+from dealer_assist.vision.shifted_shots import SET_UP_ORDER  # the order the cards are asked for
 
 
 def named_shots(src: str) -> list[str]:
