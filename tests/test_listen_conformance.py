@@ -24,10 +24,11 @@ from dealer_assist.sources.shoe_protocol import format_frame
 HELLO = format_frame("HELLO", 0, "1", "fw-1", "SHOE-7", "B1")
 
 
-def _listen(tmp_path, device_bytes: bytes, *options: str, after: float = 0.0) -> subprocess.CompletedProcess:
+def _listen(tmp_path, device_bytes, *options: str, after: float = 0.0,
+            pause: float = 0.0) -> subprocess.CompletedProcess:
     """``listen`` run on a real pty, the device writing ``device_bytes`` ``after`` seconds once the port is open
     (told by listen's first line, its link up: pyserial has emptied the input by then; a fixed wait for it came
-    short under load)."""
+    short under load); a list of writes is written ``pause`` seconds apart."""
     link = str(tmp_path / "shoe")
     device = PtyEndpoint(link)
     try:
@@ -36,7 +37,9 @@ def _listen(tmp_path, device_bytes: bytes, *options: str, after: float = 0.0) ->
         up = listen.stdout.readline()
         assert "up" in up, up
         time.sleep(after)
-        device.write(device_bytes)
+        for data in [device_bytes] if isinstance(device_bytes, bytes) else device_bytes:
+            device.write(data)
+            time.sleep(pause)
         out, err = rest_of_output(listen, timeout=120)  # not communicate(): it misses what readline() buffered
     finally:
         device.close()

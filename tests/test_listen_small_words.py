@@ -4,35 +4,15 @@ and the read after a LOST FRAMES marked HELD, as a table holds it."""
 
 from __future__ import annotations
 
-import json
-import subprocess
-import sys
-import time
-
-from child_output import rest_of_output
 from dealer_assist.commands.serial import _human
-from dealer_assist.shoesim import PtyEndpoint
 from dealer_assist.sources.conformance import ConformanceCheck, RawLineSplitter
 from dealer_assist.sources.shoe_protocol import format_frame
-
-HELLO = format_frame("HELLO", 0, "1", "fw-1", "SHOE-7", "B1")
+from test_listen_conformance import HELLO, _listen as listening
 
 
 def _listen(tmp_path, writes: list[bytes], *options: str) -> tuple[str, str]:
-    link = str(tmp_path / "shoe")
-    device = PtyEndpoint(link)
-    try:
-        listen = subprocess.Popen([sys.executable, "-m", "dealer_assist", "listen", "--serial", link, *options],
-                                  stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
-        up = listen.stdout.readline()
-        assert "up" in up, up
-        for data in writes:
-            device.write(data)
-            time.sleep(0.3)
-        out, err = rest_of_output(listen, timeout=120)
-    finally:
-        device.close()
-    return up + out, err
+    run = listening(tmp_path, writes, *options, pause=0.3)
+    return run.stdout, run.stderr
 
 
 def test_bytes_at_a_wrong_baud_rate_are_one_line_dropped_in_the_verdict_as_in_the_counts():

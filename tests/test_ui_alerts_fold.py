@@ -40,6 +40,17 @@ def _whole(label) -> bool:
     return label.height() >= label.heightForWidth(label.width())
 
 
+def _five_alerts_at_the_least_window(qtbot, table_factory):
+    """A baccarat window at 960x540 under five long alerts and a long message, laid out."""
+    window = table_factory(size=(960, 540))
+    for i in range(5):
+        window.session.alert(f"test{i}", "error" if i == 0 else "warning", f"ALERT {i}", LONG, DO)
+    window.session.say(MESSAGE)
+    qtbot.waitUntil(lambda: len(window.alerts.bars) == 3, timeout=3000)
+    qtbot.waitUntil(lambda: _apart(window, _baccarat_rows(window)), timeout=3000)
+    return window
+
+
 @pytest.mark.parametrize("alerts", [3, 5])
 def test_the_least_blackjack_window_folds_alert_bars_rather_than_draw_rows_over_each_other(qtbot, show_window,
                                                                                           alerts):
@@ -71,12 +82,7 @@ def test_the_least_blackjack_window_folds_alert_bars_rather_than_draw_rows_over_
 
 
 def test_the_least_baccarat_window_folds_alert_bars_rather_than_draw_the_chips_over_the_grid(qtbot, table_factory):
-    window = table_factory(size=(960, 540))
-    for i in range(5):
-        window.session.alert(f"test{i}", "error" if i == 0 else "warning", f"ALERT {i}", LONG, DO)
-    window.session.say(MESSAGE)
-    qtbot.waitUntil(lambda: len(window.alerts.bars) == 3, timeout=3000)
-    qtbot.waitUntil(lambda: _apart(window, _baccarat_rows(window)), timeout=3000)
+    window = _five_alerts_at_the_least_window(qtbot, table_factory)
     assert _whole(window.betting.message)
     assert window.alerts.bars[0].isVisible()
     assert window.roads.isHidden()  # the players' board, whole, out of sight: not drawn under the card field
@@ -92,12 +98,7 @@ def test_the_least_baccarat_window_folds_alert_bars_rather_than_draw_the_chips_o
 def test_the_more_line_names_the_alerts_it_holds_as_far_as_its_width_goes(qtbot, table_factory):
     """A bare "+ 3 more alert(s)" said nothing of what waited under the top bar (small's leftover): the line
     names them, the most serious first, and where its width runs out counts the rest, never cut through."""
-    window = table_factory(size=(960, 540))
-    for i in range(5):
-        window.session.alert(f"test{i}", "error" if i == 0 else "warning", f"ALERT {i}", LONG, DO)
-    window.session.say(MESSAGE)
-    qtbot.waitUntil(lambda: len(window.alerts.bars) == 3, timeout=3000)
-    qtbot.waitUntil(lambda: _apart(window, _baccarat_rows(window)), timeout=3000)
+    window = _five_alerts_at_the_least_window(qtbot, table_factory)
     more, hidden = window.alerts.more, window.alerts.hidden_titles()
     shown = [bar.alert.title for bar in window.alerts.bars if bar.isVisible()]
     assert sorted(shown + hidden) == [f"ALERT {i}" for i in range(5)]
