@@ -35,16 +35,22 @@ def checked(lines: list[tuple[float, bytes]]) -> tuple[ConformanceCheck, list]:
 def listened(tmp_path: Any, frame: bytes) -> tuple[list[dict], int, str]:
     """``listen --serial --json --conformance`` on a pty sent :data:`HELLO` and ``frame`` between heartbeats: its
     JSON records, exit code and stderr."""
+    return listened_over(tmp_path, between_heartbeats(HELLO, frame), seconds=4)
+
+
+def listened_over(tmp_path: Any, timeline, seconds: float) -> tuple[list[dict], int, str]:
+    """``listen --serial --json --conformance --seconds S`` on a pty whose device writes each ``(t, bytes)`` of
+    ``timeline`` t seconds after the port is open: its JSON records, exit code and stderr."""
     link = str(tmp_path / "shoe")
     device = PtyEndpoint(link)
     try:
         listen = subprocess.Popen([sys.executable, "-m", "dealer_assist", "listen", "--serial", link, "--json",
-                                   "--conformance", "--seconds", "4"],
+                                   "--conformance", "--seconds", str(seconds)],
                                   stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
         up = listen.stdout.readline()
         assert json.loads(up)["state"] == "up", up
         last = 0.0
-        for t, data in between_heartbeats(HELLO, frame):
+        for t, data in timeline:
             time.sleep(t - last)
             device.write(data)
             last = t

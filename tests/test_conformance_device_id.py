@@ -4,15 +4,8 @@ holding every card until Ctrl+T; the check passed such a firmware."""
 
 from __future__ import annotations
 
-import json
-import subprocess
-import sys
-import time
-
-from child_output import rest_of_output
-from conformance_rig import checked
+from conformance_rig import checked, listened_over
 from dealer_assist.sources.conformance import MUST, ConformanceCheck, RawLineSplitter
-from dealer_assist.shoesim import PtyEndpoint
 from dealer_assist.sources.shoe_protocol import format_frame
 
 
@@ -55,24 +48,9 @@ def test_another_unit_after_the_link_was_lost_is_no_deviation():
 
 
 def test_listen_conformance_fails_such_a_firmware_over_a_real_pty(tmp_path):
-    link = str(tmp_path / "shoe")
-    device = PtyEndpoint(link)
-    try:
-        listen = subprocess.Popen([sys.executable, "-m", "dealer_assist", "listen", "--serial", link, "--json",
-                                   "--conformance", "--seconds", "6"],
-                                  stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
-        assert json.loads(listen.stdout.readline())["state"] == "up"
-        last = 0.0
-        for t, data in _reboot_as("SHOE-BOOT2"):
-            time.sleep(t - last)
-            device.write(data)
-            last = t
-        out, _ = rest_of_output(listen, timeout=120)
-    finally:
-        device.close()
-    records = [json.loads(line) for line in out.splitlines()]
+    records, code, _ = listened_over(tmp_path, _reboot_as("SHOE-BOOT2"), seconds=6)
     named = [r for r in records if r.get("rule") == "device_id"]
     assert len(named) == 1 and "must stay the same for the unit" in named[0]["text"], records
     verdict = records[-1]
     assert verdict["event"] == "conformance" and verdict["verdict"] == "fail"
-    assert listen.returncode != 0
+    assert code != 0
