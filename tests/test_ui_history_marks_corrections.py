@@ -11,12 +11,12 @@ from PySide6.QtCore import Qt
 
 from dealer_assist.baccarat.paytable import Bet
 from dealer_assist.shoe import ShoeRules
-from dealer_assist.sources.replay import ReplaySource
 from dealer_assist.table.journal import Journal
 from dealer_assist.table.session import TableSession
 from dealer_assist.table.state import TableRules
 from dealer_assist.table.supervisor import Supervisor, SupervisorRoster, hash_pin
 from dealer_assist.ui.main_window import MainWindow, Options
+from replayed_journals import replayed
 
 ANA = Supervisor("Ana", hash_pin("4821", n=2 ** 10))
 BO = Supervisor("Bo", hash_pin("9876", n=2 ** 10))
@@ -46,15 +46,9 @@ def corrected_table(path) -> TableSession:
 MARKS = ("VOIDED by Bo: misdeal after it settled, dealt again", "CORRECTED by Ana: bets changed, settled again")
 
 
-def shown(qtbot, session: TableSession) -> tuple[str, list[tuple[str, ...]]]:
+def shown(qtbot, show, session: TableSession) -> tuple[str, list[tuple[str, ...]]]:
     """The history's title and rows as the display shows them, H pressed."""
-    window = MainWindow(session, None, Options(sound=False, sim_interval=3600))
-    qtbot.addWidget(window)
-    window.resize(1280, 720)
-    window.show()
-    qtbot.waitExposed(window)
-    window.activateWindow()
-    qtbot.waitUntil(window.isActiveWindow, timeout=2000)
+    window = show(MainWindow(session, None, Options(sound=False, sim_interval=3600)))
     qtbot.waitUntil(lambda: window._last is not None and window._last.version == session.snapshot.version,
                     timeout=3000)
     qtbot.keyClick(window.centralWidget(), Qt.Key.Key_H)
@@ -64,10 +58,10 @@ def shown(qtbot, session: TableSession) -> tuple[str, list[tuple[str, ...]]]:
     return title.text(), window.history.rows()
 
 
-def test_the_history_marks_the_corrected_round_live_after_a_restart_and_in_the_replay(qtbot, tmp_path):
+def test_the_history_marks_the_corrected_round_live_after_a_restart_and_in_the_replay(qtbot, show_window, tmp_path):
     path = tmp_path / "b.sqlite"
     live = corrected_table(path)
-    title, rows = shown(qtbot, live)
+    title, rows = shown(qtbot, show_window, live)
     live.close()
 
     newest, first = rows
@@ -77,14 +71,9 @@ def test_the_history_marks_the_corrected_round_live_after_a_restart_and_in_the_r
     assert title in ("HISTORY: shoe 1, 2 round(s), 1 corrected, 1 voided", "HISTORY: shoe 1, 1 corrected, 1 voided")
 
     restarted = TableSession(RULES, journal=Journal.open(path), supervisors=SupervisorRoster([ANA, BO]), odds=False)
-    assert shown(qtbot, restarted) == (title, rows)
+    assert shown(qtbot, show_window, restarted) == (title, rows)
     restarted.close()
 
-    replay = TableSession(RULES, odds=False)
-    replay.follow_record()
-    source = ReplaySource(path, interval=3600)
-    source.set_sink(replay.handle)
-    while source.step() is not None:
-        pass
-    assert shown(qtbot, replay) == (title, rows)
+    replay = replayed(path, TableSession(RULES, odds=False))
+    assert shown(qtbot, show_window, replay) == (title, rows)
     replay.close()
