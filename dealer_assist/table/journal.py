@@ -150,8 +150,8 @@ roster            supervisors (list of name, pin_hash, by name; null: none), wri
                   with supervisors, and by ``supervisor roster`` with the ``correction`` of the recorded
                   supervisor who approved the change (a restart answers to the last one)
 link              source, state ("up"/"stale"/"lost"/"ended"), detail
-device_hello      source, device, boot, firmware, protocol, restarted (true: it ended a count the reader had
-                  joined), continues (true: it started no count, the count going on keeps its last SEQ),
+device_hello      source, device, boot, firmware, protocol, restarted (true: a new boot in the middle of a
+                  count, one heard begin or one the reader had joined), continues (true: it started no count, the count going on keeps its last SEQ),
                   bounds_gap (true: said again after frames were named lost with a link loss: FRAMES LOST was
                   said again without "more cards may have gone"), table_shoe (the device id of the table's
                   shoe, when this HELLO is another's: ANOTHER SHOE, that shoe's cards wait for the croupier,
