@@ -237,7 +237,8 @@ class AlertsPanel(QWidget):
             text = f"+ {len(titles)} more: {', '.join(titles[:keep])}{rest}{tail}"
             if room <= 0 or metrics.horizontalAdvance(text) <= room:
                 return text
-        return f"+ {len(titles)} more alert(s){tail}"
+        shorter = (f"+ {len(titles)} more alert(s){tail}", f"+ {len(titles)} more alert(s)")
+        return next((text for text in shorter if metrics.horizontalAdvance(text) <= room), f"+ {len(titles)} more")
 
     def eventFilter(self, watched, event) -> bool:  # noqa: N802 (Qt's name)
         if watched is self.more and event.type() == QEvent.Type.Resize:
