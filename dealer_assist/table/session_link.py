@@ -94,7 +94,9 @@ class ReaderLink:
             if state in ("stale", "lost") and not reads_again(source):
                 self._typed_unheard[source] = [*self._typed_unheard.get(source, [])[-7:], card]
                 seq, then = self._last_read_at.get(source, (None, at))
-                if seq is not None:
+                if seq is None:  # no read of its count yet: no SEQ tells a late frame from a new one
+                    self._typed_by_seq.pop(source, None)
+                else:
                     self._typed_by_seq[source] = seq + int(max(at - then, 0.0) / BEAT_LEAST) + 1 + OTHER_FRAMES
 
     def _read_at(self, source: str, seq: Optional[int], at: float) -> None:
