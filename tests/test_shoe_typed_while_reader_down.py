@@ -180,3 +180,60 @@ def test_at_multi_deck_blackjack_the_late_read_of_the_card_typed_during_the_sile
         reader.stop()
         device.close()
         session.close()
+
+
+def test_a_read_sent_after_the_card_was_typed_plays_as_it_comes_after_a_silence(tmp_path):
+    """R42-7: the shoe comes back with heartbeats naming card 1 as its last; a frame later than any it can have sent
+    by the typing (its heartbeats come every second at the least) is a card dealt since, not the typed one's."""
+    table = _Table(tmp_path)
+    try:
+        _silent_then_typed(table)
+        # Back after a silence of some 30 s, its heartbeats lost with it: frames 2-29 held no card (last card 1).
+        table.device.write(format_frame("HB", 30, "1"))
+        assert wait_for(lambda: table.reader.link == "up")
+        table.device.write(format_frame("CARD", 31, "4D"))  # another 4♦ of the shoe, dealt now: P2
+        assert wait_for(lambda: len(_cards(table.session)) == 3)
+        assert table.session.snapshot.pending is None
+        assert _cards(table.session) == ["2H", "4D", "4D"]
+    finally:
+        table.close()
+    with restarted(table.path, table.source, RULES) as (again, _, _):
+        assert _cards(again) == ["2H", "4D", "4D"] and again.snapshot.pending is None
+
+
+def test_after_a_lost_link_the_same_count_going_on_the_reads_are_cards_dealt_since(tmp_path):
+    """R42-7: unplugged, the croupier types 3♦ and 4♥; replugged, the count goes on with no card since (no FRAMES
+    LOST): neither 6♠ (P3) nor a later 4♥ (B3) is the frame of a card typed, and neither waits to be dropped."""
+    table = _Table(tmp_path)
+    try:
+        table.device.write(HELLO + format_frame("CARD", 1, "AS") + format_frame("CARD", 2, "2C"))
+        assert wait_for(lambda: _cards(table.session) == ["AS", "2C"])
+        table.device.unplug()
+        assert wait_for(lambda: table.alert("CARD READER LOST") is not None)
+        assert table.session.enter_card("3D") is None and table.session.enter_card("4H") is None
+        table.device.replug()
+        assert wait_for(lambda: table.reader.link == "up" and table.device.host_connected())
+        table.device.write(format_frame("HB", 900, "2") + format_frame("CARD", 901, "6S")
+                           + format_frame("CARD", 902, "4H"))
+        assert wait_for(lambda: len(_cards(table.session)) == 6)
+        assert table.session.snapshot.pending is None and table.alert("FRAMES LOST") is None
+        assert _cards(table.session) == ["AS", "2C", "3D", "4H", "6S", "4H"]
+    finally:
+        table.close()
+    with restarted(table.path, table.source, RULES) as (again, _, _):
+        assert _cards(again) == ["AS", "2C", "3D", "4H", "6S", "4H"] and again.snapshot.pending is None
+
+
+def test_heartbeats_held_back_with_the_late_frame_leave_its_doubt(tmp_path):
+    """The adapter held back the heartbeats sent before the card too: they name card 1 as the last, yet the 4♦ after
+    them may be the one typed (its SEQ is within those the shoe can have sent by the typing): it still waits."""
+    table = _Table(tmp_path)
+    try:
+        _silent_then_typed(table)
+        table.device.write(format_frame("HB", 2, "1") + format_frame("HB", 3, "1")
+                           + format_frame("CARD", 4, "4D") + format_frame("CARD", 5, "3C"))
+        assert wait_for(lambda: len(table.session.snapshot.waiting) == 1)
+        pending = table.session.snapshot.pending
+        assert pending is not None and (pending.card.code, pending.doubt) == ("4D", TYPED_WHILE_UNHEARD)
+    finally:
+        table.close()

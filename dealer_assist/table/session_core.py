@@ -398,6 +398,10 @@ class SessionCore(ReadWaits, BurnsAndNewShoes, UnreadCards, ReaderLink, RestartR
         #: heard of since (see ReaderLink._typed_while_down), and those a FRAMES LOST after it named.
         self._typed_unheard: dict[str, list[Card]] = {}
         self._gap_typed: dict[str, list[Card]] = {}
+        #: Each shoe's last read (its SEQ, and when it was taken), and the highest SEQ a frame it sent before the last
+        #: of those cards was typed can have (see ReaderLink._typed_while_down): a read past it is no late frame.
+        self._last_read_at: dict[str, tuple[int, float]] = {}
+        self._typed_by_seq: dict[str, int] = {}
         #: The layout's boxes (zones) of the cards each camera last asked for (UNREADABLE CARD), in order, each
         #: or None: the card typed for one while its hold stands goes to that hand, not to the place due (a Player
         #: card turned up before the Banker's first); of several asked for in a row, the first still untyped.

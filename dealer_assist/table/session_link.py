@@ -28,6 +28,12 @@ def _past(t: float, since: float, span: float) -> bool:
     return not 0 <= t - since < span
 
 
+#: The least time between a shoe's heartbeats (1 s, ±10 %: PROTOCOL.md 6), and the frames of other kinds a shoe may
+#: send between two of them besides a card (a heartbeat before its HELLO said again, a SHOE or ERR frame): what bounds
+#: the SEQ of the frames it can have sent in a while with no card (see ReaderLink._typed_while_down).
+BEAT_LEAST = 0.9
+OTHER_FRAMES = 3
+
 #: Damaged lines within NOISE_WINDOW seconds that make a warning.
 NOISE_LINES = 20
 NOISE_WINDOW = 5.0
@@ -78,20 +84,37 @@ class ReaderLink:
     """How :class:`~dealer_assist.table.session_core.SessionCore` tells the croupier of a reader's line: a mixin of
     its own, as none of it plays a card."""
 
-    def _typed_while_down(self, card: Card, links: Any = None) -> None:
-        """``card`` was typed with no read waiting: for each shoe whose link is silent or lost now (``links``: a
-        restart's, as the journal had them), as CARD READER SILENT and LOST ask.  Its frame may still come, held
-        back by the adapter or a bridge (qaAY F2), or be lost with the link (F4)."""
+    def _typed_while_down(self, card: Card, links: Any = None, at: Optional[float] = None) -> None:
+        """``card`` was typed with no read waiting (at ``at``, else now): for each shoe whose link is silent or lost
+        now (``links``: a restart's, as the journal had them), as CARD READER SILENT and LOST ask.  Its frame may
+        still come, held back by the adapter or a bridge (qaAY F2), or be lost with the link (F4).  A frame the shoe
+        sent before the typing has at most the SEQ of its last read plus the heartbeats it can have sent since."""
+        at = self._clock() if at is None else at
         for source, state in (self._snap.links if links is None else links):
             if state in ("stale", "lost") and not reads_again(source):
                 self._typed_unheard[source] = [*self._typed_unheard.get(source, [])[-7:], card]
+                seq, then = self._last_read_at.get(source, (None, at))
+                if seq is None:  # no read of its count yet: no SEQ tells a late frame from a new one
+                    self._typed_by_seq.pop(source, None)
+                else:
+                    self._typed_by_seq[source] = seq + int(max(at - then, 0.0) / BEAT_LEAST) + 1 + OTHER_FRAMES
+
+    def _read_at(self, source: str, seq: Optional[int], at: float) -> None:
+        """``source``'s read of frame ``seq`` was taken at ``at`` (live, or as the journal has it)."""
+        if seq is not None:
+            self._last_read_at[source] = (seq, at)
 
     def _heard_typed(self, event: CardRead) -> bool:
         """Whether the shoe's sure read ``event`` is most likely a card typed for it while its link was down (see
         :data:`~dealer_assist.table.holds.TYPED_WHILE_UNHEARD`): a card of its code, typed then and not heard of
-        since.  Each read after the link came back stands for one such card: the matching one, else the oldest."""
+        since.  Each read after the link came back stands for one such card: the matching one, else the oldest.
+        A read whose SEQ is past any the shoe can have sent by the last typing (heartbeats came meanwhile, R42-7)
+        is a card dealt since: the frames of the cards typed, had there been any, came before it."""
         typed = self._typed_unheard.get(event.source)
         if event.doubt or not typed:
+            return False
+        if event.seq is not None and event.seq > self._typed_by_seq.get(event.source, 65536):
+            del typed[:]
             return False
         same = next((n for n, card in enumerate(typed) if card == event.card), None)
         del typed[same if same is not None else 0]
@@ -109,6 +132,7 @@ class ReaderLink:
         DOUBLE_FEED just after a restart named the old count's card of the SEQ before as read just before it,
         and asked to void it)."""
         self._placed.pop(source, None)
+        self._last_read_at.pop(source, None)
         self._read_in_old_count[source] = tuple(r for r in (self._snap.pending, *self._snap.waiting)
                                                 if r is not None and r.source == source)
 

@@ -153,7 +153,7 @@ class RestartRestoring:
         refusal: Optional[tuple[str, str]] = None  # a read refused: it holds the next unless it was held after
         asked: Optional[dict] = None  # FRAMES LOST's first Enter on the read waiting first (confirm_pending)
         links: dict[str, str] = {}  # each reader's link as journaled, for the cards typed while it was down
-        self._typed_unheard, self._gap_typed = {}, {}
+        self._typed_unheard, self._gap_typed, self._last_read_at, self._typed_by_seq = {}, {}, {}, {}
         for kind, payload in reversed(entries):
             if kind == LOST_FRAMES_ASKED:
                 asked = payload
@@ -222,6 +222,8 @@ class RestartRestoring:
                 self._refused_next.discard(payload.get("source"))  # as live (_card_read)
                 self._restore_reported(payload, written[id(payload)], reported)
                 self._restore_heard(payload)
+                if isinstance(payload.get("source"), str) and isinstance(payload.get("source_seq"), int):
+                    self._read_at(payload["source"], payload["source_seq"], written[id(payload)])  # as live
                 queue.append((payload, taken(payload) if not queue else None))
             elif (kind, payload.get("op")) in self.HOLDS_END_AT or (kind, None) in self.HOLDS_END_AT:
                 waiting_hold = queue[0][1] if queue else None
@@ -313,7 +315,7 @@ class RestartRestoring:
                     if (card is not None and payload.get("source") == "keyboard" and not payload.get("override")
                             and not any(self._counts_typed(source) for source in self._hold_of)):  # as enter_card
                         self._typed_loose = [*self._typed_loose[-7:], (card, written[id(payload)], self._placed_count)]
-                        self._typed_while_down(card, links.items())  # as enter_card
+                        self._typed_while_down(card, links.items(), written[id(payload)])  # as enter_card
                     self._typed_in_place()
                     settles = True
                 else:  # typed before the read waiting: it ends that read's one-card hold (enter_card)
@@ -390,6 +392,10 @@ class RestartRestoring:
         typed = self._typed_unheard.get(read.get("source"))  # type: ignore[arg-type]
         doubt = read.get("doubt")
         if not typed or doubt and doubt != TYPED_WHILE_UNHEARD:
+            return
+        seq = read.get("source_seq")
+        if not doubt and isinstance(seq, int) and seq > self._typed_by_seq.get(read["source"], 65536):
+            del typed[:]  # as live: a card dealt since the typing
             return
         same = next((n for n, card in enumerate(typed) if card.code == read.get("card")), None) if doubt else None
         del typed[same if same is not None else 0]

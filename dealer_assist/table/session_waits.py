@@ -61,6 +61,7 @@ class ReadWaits:
             event = replace(event, doubt=TYPED_THEN_READ)
         elif self._heard_typed(event):
             event = replace(event, doubt=TYPED_WHILE_UNHEARD)
+        self._read_at(event.source, event.seq, self._clock())
         self._journal_read(event)
         self._refused_next.discard(event.source)  # a read taken after a refusal was taken with it (_split_wait)
         if self._snap.pending is not None:
