@@ -107,11 +107,13 @@ class RestartRestoring:
             card of the wait that read was taken under here (a one-card wait's, or one more due to lost frames, a
             double feed or a read dropped: fixR46, a restart opened a CARD REFUSED wait of its own after them); unless
             that read came before a card its shoe could not read (or refused) since: it waits for the card refused
-            alone, and that card's wait stays for the reads after it (rev40 F1, fixR52: :attr:`_refusal_first`)."""
+            alone, and that card's wait stays for the reads after it (rev40 F1, fixR52: :attr:`_refusal_first`; not a read
+            that came after that card, rev42 R42-9)."""
             hold = self._hold_of.get(source)
+            before = hold is not None and bool(queue) and self._read_came_before(queue[0][0].get("source_seq"), hold[1])
             if (queue and hold is not None and hold[0] in ONE_MISSING_CARD and why in (*DRAWN_ONCE, AFTER_A_MISDRAW)
                     and not reads_again(source) and hold[1] in self._read_between and queue[0][1] == hold[1]
-                    and queue[0][0].get("source") == source):
+                    and queue[0][0].get("source") == source and before):
                 self._holds_opened += 1
                 if why in DRAWN_ONCE:
                     self._cards_due[self._holds_opened] = 1
@@ -121,7 +123,7 @@ class RestartRestoring:
             under = (bool(queue) and hold is not None and hold[0] in (*ONE_MISSING_CARD, *RUN_HOLDS)
                      and why in DRAWN_ONCE
                      and not reads_again(source) and queue[0][1] == hold[1] and queue[0][0].get("source") == source)
-            if under and hold[1] in self._read_between:
+            if under and hold[1] in self._read_between and before:
                 hold_next(source, why)
                 return
             if under:

@@ -136,9 +136,18 @@ class ReadWaits:
     def _refused_behind(self, source: str, number: int) -> bool:
         """Whether a read of ``source`` refused at Enter leaves a read waiting that came before the card unplayed that
         opened the wait ``number`` (rev40 F1: the shoe read ??, 2C, 2S, ??; 2C refused: 2S waits for the card dealt in
-        2C's place only, and the read after 2S for the second ??'s, as after a restart)."""
+        2C's place only, and the read after 2S for the second ??'s, as after a restart).  A read waiting that came after
+        that card waits for both (rev42 R42-9: ??, 9C, 9C, ??, 5D; the second 9C refused, and 5D, waiting for one card,
+        played in the second ??'s place)."""
         return (number in self._read_between and self._snap.pending is None and self._pending_hold is None
-                and bool(self._snap.waiting) and self._snap.waiting[0].source == source)
+                and bool(self._snap.waiting) and self._snap.waiting[0].source == source
+                and self._read_came_before(self._snap.waiting[0].seq, number))
+
+    def _read_came_before(self, seq: Any, number: int) -> bool:
+        """Whether the read of frame ``seq`` came before the card that opened the wait ``number``, as far as that wait
+        noted the reads it came after (none noted: nothing says it did not)."""
+        before = self._reads_before.get(number)
+        return not before or seq in before
 
     def _before_reads(self, why: str, number: int) -> bool:
         """Whether the wait ``number`` (``why``) a new one replaces counted no card that came after the read held: none
