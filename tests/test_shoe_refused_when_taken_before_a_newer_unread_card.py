@@ -35,14 +35,19 @@ def alerts(session) -> list:
                   and a.code not in ("restart", "restarted", "replay", "journal_log"))
 
 
+def _dealt_into_the_shoes_reads(rig) -> None:
+    """D, then the shoe's ??, 9C (held behind it), 9C again (a copy too many), ??, 5D."""
+    assert rig.session.deal() is None
+    rig.send(hello("B1"), frame("CARD", 1, "??"), frame("CARD", 2, "9C"), frame("CARD", 3, "9C"),
+             frame("CARD", 4, "??"), frame("CARD", 5, "5D"))
+    assert rig.waits("9C") and heard(rig, 5)
+
+
 @pytest.mark.parametrize("restart", ["none", "after the refusal", "after the card typed in its place"])
 def test_baccarat_read_after_a_newer_unread_card_waits_for_it_and_the_refused_card(tmp_path, restart):
     rig = BurnRig(tmp_path, missing_card.RULES)
     try:
-        assert rig.session.deal() is None
-        rig.send(hello("B1"), frame("CARD", 1, "??"), frame("CARD", 2, "9C"), frame("CARD", 3, "9C"),
-                 frame("CARD", 4, "??"), frame("CARD", 5, "5D"))
-        assert rig.waits("9C") and heard(rig, 5)
+        _dealt_into_the_shoes_reads(rig)
         assert rig.session.enter_card("4H") is None  # the first ??: P1
         assert rig.session.confirm_pending() is None  # 9C is B1; the second 9C, taken next, refused
         assert rig.played() == ["4H", "9C"] and "refused" in standing(rig)
@@ -70,10 +75,7 @@ def test_baccarat_read_after_a_newer_unread_card_waits_for_it_and_the_refused_ca
 def test_baccarat_replay_shows_the_read_waiting_for_both_cards(tmp_path, restart):
     rig = BurnRig(tmp_path, missing_card.RULES)
     try:
-        assert rig.session.deal() is None
-        rig.send(hello("B1"), frame("CARD", 1, "??"), frame("CARD", 2, "9C"), frame("CARD", 3, "9C"),
-                 frame("CARD", 4, "??"), frame("CARD", 5, "5D"))
-        assert rig.waits("9C") and heard(rig, 5)
+        _dealt_into_the_shoes_reads(rig)
         assert rig.session.enter_card("4H") is None and rig.session.confirm_pending() is None
         assert rig.session.enter_card("7S") is None
         if restart:
