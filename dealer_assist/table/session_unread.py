@@ -28,19 +28,6 @@ from dealer_assist.table.session_waits import _same_read
 TYPED_BEFORE_ASK = 10.0
 
 
-def _guessed(event: Unreadable, maybe: str) -> str:
-    """The words naming the candidates ``maybe`` of a card ``event``'s source could not read.
-
-    A camera's unsure read is a guess: of 223 unsure reads of a blurred deck (qaAZ F3) a third left the card
-    out, a blurred 3♥ offered only "J♥"; a croupier told "it may be J♥" who types it plays a wrong card.  So a
-    camera's candidates are named as its guess, with the card itself to be read."""
-    if not maybe:
-        return ""
-    if str(event.source).startswith("camera:"):
-        return f"; its guess, often wrong: {maybe} (read the card itself)"
-    return f"; it may be {maybe}"
-
-
 class UnreadCards:
     """What :class:`~dealer_assist.table.session_core.SessionCore` does with a card its reader left unread: a
     mixin of its own so that those reports, and the questions they raise, read as one piece."""
@@ -75,7 +62,7 @@ class UnreadCards:
             if elsewhere:  # typed before the ask, it took the place due, not its box (qaX F6)
                 self._retype_zone[typed.code] = str(event.zone)
             self.alert(TYPED_UNREAD, "warning", "UNREADABLE CARD TYPED?",
-                       f"the {event.source} could not read a card{frame}" + _guessed(event, maybe)
+                       f"the {event.source} could not read a card{frame}" + (f"; it may be {maybe}" if maybe else "")
                        + f": {typed.label} typed for it"
                        + (f", played in the {placed.title()}'s hand, but the camera saw it in the "
                           f"{str(event.zone).title()} box" if elsewhere else ""),
@@ -99,7 +86,7 @@ class UnreadCards:
                    if event.why else
                    f"the {event.source} saw a card come out but could not read it ({said}: {told})"
                    if told else
-                   f"the {event.source} could not read a card" + frame + _guessed(event, maybe)
+                   f"the {event.source} could not read a card" + frame + (f"; it may be {maybe}" if maybe else "")
                    + (f"; {taken}, typed before, is taken for the card it could not read before it (V voids it "
                       "if not: that card is then asked for too)" if taken else ""),
                    "look at the card" + (" (W shows what the camera sees, an unsure card in orange)"

@@ -46,7 +46,6 @@ from dealer_assist.vision.suit_reach import SuitReach, solid_suits
 from dealer_assist.vision.tips_behind import tip_already_read, tips_behind
 from dealer_assist.vision.tone import bent_gamma, more_read, undo_table
 from dealer_assist.vision.unread_outlines import a_face, unread_outlines
-from dealer_assist.vision.unsure_places import placed_unsure
 from dealer_assist.vision.verdict import NOTCH_EXTRA, Judge
 
 
@@ -577,7 +576,6 @@ class Recognizer:
             reads += paired + self._tips_behind_reads(frame, masks, pending, reads, read_cards, card_w, card_h)
         self.stroke_weights = [cr.read.rank_ink for cr in reads if self.matcher.rank_clears(cr.read)]
         result = self._pool(reads, card_w, card_h, order, seen_whole)
-        result.uncertain = placed_unsure(result.uncertain, result.cards, quads, masks.whole, card_w)
         # A card seen whole with no index found at all is a card to ask for, not nothing (QA: a dealt card
         # with both index corners smudged was skipped, and every later card went into the wrong hand).
         result.uncertain += [UncertainHit((), outline, 0.0) for outline in unread_outlines(

@@ -137,7 +137,7 @@ def unread_outlines(quads: Sequence[Quad], corners: Sequence[Corner], whole: np.
 def a_face(quad: np.ndarray, whole: np.ndarray, ink: np.ndarray) -> bool:
     """Whether the outline holds a card's face: mostly paper, some ink (no back, no blank), and somewhere
     inside its border a patch of bare paper (no light back, see :func:`_widest_gap`)."""
-    return (mask_share(quad, whole) >= FACE_PAPER and mask_share(quad, ink) >= FACE_INK
+    return (_share(quad, whole) >= FACE_PAPER and _share(quad, ink) >= FACE_INK
             and _widest_gap(quad, ink) >= BACK_GAP)
 
 
@@ -326,7 +326,7 @@ def _inside(quad: np.ndarray, whole: np.ndarray) -> bool:
                 and q[:, 0].max() <= cols - 1 - EDGE_GAP and q[:, 1].max() <= rows - 1 - EDGE_GAP)
 
 
-def mask_share(quad: np.ndarray, mask: np.ndarray) -> float:
+def _share(quad: np.ndarray, mask: np.ndarray) -> float:
     """Share of the outline's area that ``mask`` covers."""
     rows, cols = mask.shape[:2]
     q = np.round(quad * MASK_SCALE).astype(np.int32)
